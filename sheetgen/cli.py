@@ -1,0 +1,146 @@
+"""The `sheetgen` command: parse options, call the library, print. No game logic here."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from sheetgen import __version__, output, ruledata
+from sheetgen.errors import InvalidInput, SheetgenError
+from sheetgen.games import all_games, get_game
+from sheetgen.sheet import SheetRequest, plan_players
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="sheetgen")
+@click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Use the rule data in this folder instead of the bundled data/ (house rules).")
+@click.pass_context
+def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
+    """Play materials, setups and scoring for Gold West, Rolled West,
+    Carcassonne: Gold Rush and piecepack Gold Rush.
+
+    \b
+    Examples:
+      sheetgen games
+      sheetgen sheet rolled-west --names Ann,Ben,Cat
+      sheetgen data check
+    """
+    ctx.obj = {"data": data_dir}
+
+
+@cli.command()
+@click.pass_context
+def games(ctx: click.Context) -> None:
+    """List the games and what sheetgen can do for each."""
+    rows = [("GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE")]
+    for key, game in all_games().items():
+        rules = ruledata.load(game, ctx.obj["data"])
+        low, high = rules.players
+        can = game.supports()
+        rows.append((key, rules.title, f"{low}-{high}", can["sheets"], can["setup"], can["score"]))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("what", required=False)
+@click.option("-p", "--players", type=int, help="Number of players (one sheet each). Default: one per "
+              "--names entry, else the game's maximum.")
+@click.option("--names", help="Comma-separated player names printed on the sheets, e.g. Ann,Ben,Cat.")
+@click.option("--copies", type=click.IntRange(1, 1000), default=1, show_default=True,
+              help="Print the whole set this many times (for bulk printing).")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
+              show_default=True, help="Paper size.")
+@click.option("--ink", type=click.Choice(["color", "low"], case_sensitive=False), default="color",
+              show_default=True, help="'low' drops colour fills for cheap printing.")
+@click.option("-o", "--output", "out", metavar="FILE",
+              help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
+@click.pass_context
+def sheet(ctx, game, what, players, names, copies, paper, ink, out) -> None:
+    """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
+
+    \b
+    Examples:
+      sheetgen sheet rolled-west                      4 boards, Letter, colour
+      sheetgen sheet rolled-west --names Ann,Ben -o boards.pdf
+      sheetgen sheet rolled-west -p 4 --copies 10 --paper a4 --ink low
+    """
+    chosen = get_game(game)
+    part = chosen.sheet(what)
+    rules = ruledata.load(chosen, ctx.obj["data"])
+    count, parsed = plan_players(players, names, rules.players, rules.title)
+    target = output.pdf_target(out, f"{chosen.key}-{part.name}.pdf")
+    request = SheetRequest(count, parsed, copies, paper.lower(), ink.lower())
+    from sheetgen import pdf  # the drawing stack loads only for commands that draw
+
+    document = part.builder()(rules, request)
+    output.write_atomic(target, pdf.render(document, request.paper, request.ink))
+    where = "stdout" if target is None else str(target)
+    click.echo(f"wrote {where}: {len(document.pages)} pages ({count} players"
+               f"{f' x {copies}' if copies > 1 else ''}), {paper} paper, {ink} ink", err=target is None)
+
+
+@cli.group()
+def data() -> None:
+    """Check the rule data, or find it to make a house-rule copy."""
+
+
+@data.command("check")
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.pass_context
+def data_check(ctx, folder: Optional[Path]) -> None:
+    """Validate every rule-data file in FOLDER (default: --data, else the bundled data).
+
+    Problems are listed as FILE:LINE:COLUMN: message; exit 1 if there are any.
+    """
+    folder = folder or ctx.find_root().obj["data"] or ruledata.default_dir()
+    good, problems = ruledata.check_folder(folder, all_games())
+    for name in good:
+        click.echo(f"ok  {name}")
+    if problems:
+        raise InvalidInput(problems)
+
+
+@data.command("path")
+def data_path() -> None:
+    """Print the folder of the bundled rule data (copy it to make house rules)."""
+    click.echo(str(ruledata.default_dir()))
+
+
+def main(argv: Optional[list] = None) -> None:
+    """Entry point: run the CLI, turning every expected failure into a short message."""
+    try:
+        code = cli.main(args=argv, prog_name="sheetgen", standalone_mode=False)
+    except click.UsageError as exc:
+        hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
+        click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+        sys.exit(2)
+    except click.ClickException as exc:
+        click.echo(f"Error: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except InvalidInput as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        count = len(exc.problems)
+        click.echo(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
+        sys.exit(exc.exit_code)
+    except SheetgenError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

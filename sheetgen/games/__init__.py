@@ -1,0 +1,85 @@
+"""The games sheetgen knows, discovered from the subpackages of this package.
+
+Each game package defines `GAME = Game(...)`: its key, the schema of its rule
+data and what it can do. Heavy code (drawing, scoring) is named by dotted path
+and imported only when used, so listing games stays cheap. A new game is a new
+subpackage plus data/<key>.yaml; nothing else needs to learn its name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from sheetgen.errors import UsageProblem
+
+
+def _resolve(target: str) -> Any:
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class SheetPart:
+    """A printable part: `build` names a function (rules, layouts, request) -> Document."""
+
+    name: str
+    summary: str
+    build: str
+
+    def builder(self) -> Callable:
+        return _resolve(self.build)
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str
+    data_fields: dict
+    check_data: Optional[Callable] = None
+    sheets: tuple = ()
+    default_sheet: Optional[str] = None
+    setup: Optional[str] = None  # "module:function", once the game has setups
+    score: Optional[str] = None  # "module:function", once the game has scoring
+
+    def sheet(self, what: Optional[str]) -> SheetPart:
+        if not self.sheets:
+            raise UsageProblem("GAME", f"{self.key} has no printable sheets yet; see 'sheetgen games'")
+        name = what or self.default_sheet or self.sheets[0].name
+        for part in self.sheets:
+            if part.name == name:
+                return part
+        names = ", ".join(p.name for p in self.sheets)
+        raise UsageProblem("WHAT", f"{self.key} has no sheet '{name}'; choose one of: {names}")
+
+    def supports(self) -> dict[str, str]:
+        return {
+            "sheets": ", ".join(p.name for p in self.sheets) or "-",
+            "setup": "yes" if self.setup else "-",
+            "score": "yes" if self.score else "-",
+        }
+
+
+_registry: Optional[dict[str, Game]] = None
+
+
+def all_games() -> dict[str, Game]:
+    """Every game package's GAME, keyed by game name, in name order."""
+    global _registry
+    if _registry is None:
+        found = {}
+        for info in pkgutil.iter_modules(__path__):
+            if info.ispkg:
+                game = importlib.import_module(f"{__name__}.{info.name}").GAME
+                found[game.key] = game
+        _registry = dict(sorted(found.items()))
+    return _registry
+
+
+def get_game(key: str) -> Game:
+    games = all_games()
+    wanted = key.strip().lower()
+    if wanted not in games:
+        raise UsageProblem("GAME", f"unknown game '{key}'; choose one of: {', '.join(games)}")
+    return games[wanted]

@@ -1,0 +1,15 @@
+"""Rolled West (Daniel Newman, Tasty Minstrel Games, 2019)."""
+
+from sheetgen.games import Game, SheetPart
+from sheetgen.games.rolled_west.rules import DATA_FIELDS, check_data
+
+GAME = Game(
+    key="rolled-west",
+    data_fields=DATA_FIELDS,
+    check_data=check_data,
+    sheets=(
+        SheetPart("board", "dry-erase score board, one page per player",
+                  "sheetgen.games.rolled_west.board:build"),
+    ),
+    default_sheet="board",
+)

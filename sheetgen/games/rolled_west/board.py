@@ -1,0 +1,324 @@
+"""The Rolled West dry-erase score board, as a SheetDocument.
+
+Every number comes from the rule data (data/rolled-west.yaml), every position
+and size from layouts/rolled-west-board.yaml. The board art is one form drawn
+once per document; each page adds only the player's name.
+"""
+
+from __future__ import annotations
+
+import math
+
+from sheetgen import __version__, layouts
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+
+PT = 25.4 / 72  # millimetres per point
+FORM = "rolled-west-board"
+
+
+def build(rules, request: SheetRequest) -> SheetDocument:
+    layout = layouts.load("rolled-west-board")
+    art = _Board(rules, layout)
+    pages = [Page(FORM, art.name_items(name)) for name in request.sheet_names]
+    players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
+    return SheetDocument(
+        title=f"{rules.title} score boards",
+        subject=f"Dry-erase score boards: {players}, {len(pages)} pages, {request.paper}, "
+                f"{request.ink} ink, rule data {rules.version}",
+        width=layout["content"]["width"],
+        height=layout["content"]["height"],
+        forms={FORM: tuple(art.draw())},
+        pages=pages,
+    )
+
+
+def _baseline(cy: float, size_pt: float) -> float:
+    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
+    return cy + size_pt * PT * 0.36
+
+
+class _Board:
+    def __init__(self, rules, layout: dict):
+        self.rules = rules
+        self.L = layout
+        self.font = layout["fonts"]
+        self.line = layout["lines"]
+        self.text = layout["text"]
+        self.width = layout["content"]["width"]
+        self.items: list = []
+        self.names = {f["resource"]: f["name"] for f in rules["dice"]["faces"]}
+
+    # -- helpers ---------------------------------------------------------
+    def add(self, *items) -> None:
+        self.items.extend(items)
+
+    def heading(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
+        """A section bar; returns the y just below it."""
+        h = self.L["heading_height"]
+        self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
+        self.add(Text(x + 2, _baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+                      role="header_text", bold=True))
+        if hint:
+            start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
+            self.add(Text(x + w - 2, _baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
+                          role="header_text", align="right", max_width=x + w - 2 - start))
+        return y + h
+
+    def row_label(self, y: float, h: float, kind: str, name: str) -> None:
+        size = self.L["icon"]
+        self.add(Icon(kind, 1 + size / 2, y + h / 2, size))
+        self.add(Text(size + 3, _baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
+                      max_width=self.L["label_width"] - size - 3.5))
+
+    def write_box(self, rect: Rect, fill: str = "paper", width: float = None) -> None:
+        self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
+
+    def number(self, cx: float, cy: float, value: int, size: float = None) -> None:
+        size = size or self.font["number"]
+        self.add(Text(cx, _baseline(cy, size), str(value), size, bold=True, align="center"))
+
+    def corner_star(self, rect: Rect, size: float) -> None:
+        self.add(Icon("star", rect.right - size / 2 - 0.7, rect.y + size / 2 + 0.7, size))
+
+    # -- sections --------------------------------------------------------
+    def draw(self) -> list:
+        self.header()
+        self.banking()
+        self.claims()
+        self.shipping()
+        self.contracts_and_boomtown()
+        self.tally()
+        self.footer()
+        return self.items
+
+    def header(self) -> None:
+        h = self.L["header"]
+        self.add(Text(0, _baseline(h["height"] / 2, self.font["title"]), self.text["title"],
+                      self.font["title"], bold=True, role="header"))
+        box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
+        self.write_box(box)
+        self.add(Text(box.x + 1.5, box.y + 2.6, self.text["name_label"], self.font["tiny"], role="muted", bold=True))
+
+    def name_items(self, name: str) -> tuple:
+        if not name:
+            return ()
+        h = self.L["header"]
+        x = h["name_x"] + h["name_label"] + 8
+        size = self.font["title"] * 0.8
+        return (Text(x, _baseline(h["height"] / 2, size), name, size, bold=True,
+                     max_width=self.width - x - 2),)
+
+    def banking(self) -> None:
+        spec, bank = self.L["banking"], self.rules["banking"]
+        top = spec["top"]
+        box_top = top + spec["marker"]
+        self.add(Text(1, _baseline(box_top + spec["box"] / 2, self.font["label"]), self.text["banking"],
+                      self.font["label"], bold=True))
+        sequence = []
+        between_left, own_left = bank["between_turns"], bank["own_turn_rounds"]
+        for turn in range(1, self.rules["rounds"] + 1):
+            if between_left:
+                sequence.append(("between", turn))
+                between_left -= 1
+            if turn <= own_left:
+                sequence.append(("own", turn))
+        x = self.L["label_width"] + 2
+        for kind, turn in sequence:
+            rect = Rect(x, box_top, spec["box"], spec["box"])
+            marker_y = top + spec["marker"] / 2
+            if kind == "own":
+                self.write_box(rect)
+                self.add(Text(rect.cx, _baseline(marker_y, self.font["small"]), f"R{turn}", self.font["small"],
+                              bold=True, align="center"))
+            else:
+                self.write_box(rect, fill="shade")
+                inner = Rect(rect.x + 0.9, rect.y + 0.9, rect.w - 1.8, rect.h - 1.8)
+                self.add(Box(inner, stroke="low_mark", width=self.line["thin"], radius=0.6))
+                self.add(Icon("people", rect.cx, marker_y, spec["marker"] * 0.85))
+            x += spec["box"] + spec["gap"]
+        caption = self.text["banking_caption"].format(own_rounds=bank["own_turn_rounds"],
+                                                      between=bank["between_turns"])
+        y = box_top + spec["box"] + 0.6
+        self.add(Para(Rect(self.L["label_width"] + 2, y, self.width - self.L["label_width"] - 2, spec["caption"]),
+                      caption, self.font["tiny"], role="muted", align="left"))
+
+    def claims(self) -> None:
+        spec, claims = self.L["claims"], self.rules["claims"]
+        y = self.heading(0, spec["top"], self.width, self.text["claims"])
+        self.add(Text(spec["majority_x"], _baseline(spec["top"] + self.L["heading_height"] / 2, self.font["small"]),
+                      self.text["majority"], self.font["small"], role="header_text", bold=True))
+        hint_x = self.L["label_width"] + 2
+        self.add(Text(hint_x, _baseline(spec["top"] + self.L["heading_height"] / 2, self.font["tiny"]),
+                      self.text["claims_columns"], self.font["tiny"], role="header_text",
+                      max_width=spec["majority_x"] - hint_x - 3))
+        y += spec["row_gap"]
+        for row in claims["rows"]:
+            self.row_label(y, spec["row"], row["terrain"], row["name"])
+            x = self.L["label_width"] + 2
+            for position, points in enumerate(row["spaces"], start=1):
+                rect = Rect(x, y, spec["space"], spec["row"])
+                self.write_box(rect)
+                if points is not None:
+                    self.number(rect.cx, rect.cy, points)
+                if position in row["stars"]:
+                    self.corner_star(rect, spec["star"])
+                x += spec["space"] + spec["space_gap"]
+            mx = spec["majority_x"]
+            for label, value in ((self.text["first"], row["majority"]["first"]),
+                                 (self.text["second"], row["majority"]["second"])):
+                rect = Rect(mx, y, spec["majority_box"], spec["row"])
+                self.write_box(rect, fill="light")
+                self.add(Text(rect.x + 1.2, rect.y + 2.6, label, self.font["tiny"], role="muted", bold=True))
+                self.number(rect.cx + 1.5, rect.cy + 0.8, value)
+                mx += spec["majority_box"] + spec["majority_gap"]
+            y += spec["row"] + spec["row_gap"]
+        self.claims_legend(y, spec["legend"], claims)
+
+    def claims_legend(self, y: float, h: float, claims: dict) -> None:
+        left = self.L["label_width"] + 2
+        slot = (self.width - left) / 4
+        cy = y + h / 2
+        size = h * 0.62
+        entries = [
+            (("camp",), self.text["legend_camp"]),
+            (("settlement", "settlement"), self.text["legend_settlement"]),
+            (("star",), self.text["legend_star"]),
+            ((), self.text["legend_majority"]),
+        ]
+        values = dict(camp_wood=claims["camp"]["wood"], camp_spaces=claims["camp"]["spaces"],
+                      settlement_wood=claims["settlement"]["wood"],
+                      settlement_spaces=claims["settlement"]["spaces"])
+        self.add(Text(1, _baseline(cy, self.font["tiny"]), "LEGEND", self.font["tiny"], role="muted", bold=True))
+        for i, (kinds, text) in enumerate(entries):
+            x = left + i * slot
+            for kind in kinds:
+                self.add(Icon(kind, x + size / 2, cy, size))
+                x += size + 0.8
+            self.add(Para(Rect(x + 0.6, y, left + (i + 1) * slot - x - 1.6, h), text.format(**values),
+                          self.font["tiny"], align="left"))
+
+    def shipping(self) -> None:
+        spec = self.L["shipping"]
+        y = self.heading(0, spec["top"], spec["panel_x"] - 2, self.text["shipping"], self.text["shipping_columns"])
+        y += spec["row_gap"]
+        rows_top = spec["top"]
+        for row in self.rules["shipping"]["rows"]:
+            self.row_label(y, spec["row"], row["metal"], self.names[row["metal"]])
+            x = self.L["label_width"] + 2
+            last = len(row["boxes"])
+            for position, value in enumerate(row["boxes"], start=1):
+                rect = Rect(x, y, spec["box"], spec["row"])
+                self.write_box(rect)
+                if isinstance(value, list):
+                    high, low = value
+                    self.number(rect.x + rect.w * 0.3, rect.cy, high)
+                    self.add(Line(rect.cx + 0.8, rect.y + 2.5, rect.cx - 0.8, rect.bottom - 2.5,
+                                  width=self.line["thin"], role="muted"))
+                    self.number(rect.x + rect.w * 0.72, rect.cy + 1.2, low, self.font["low_number"])
+                elif value is not None:
+                    self.number(rect.cx, rect.cy, value)
+                if position in row["stars"] and position != last:
+                    self.corner_star(rect, spec["star"])
+                x += spec["box"] + spec["box_gap"]
+            if last in row["stars"]:
+                self.add(Icon("star", x + spec["end_star"] / 2 + 0.5, y + spec["row"] / 2, spec["end_star"]))
+            y += spec["row"] + spec["row_gap"]
+        self.turn_panel(spec["panel_x"], rows_top, y - spec["row_gap"] - rows_top)
+
+    def turn_panel(self, x: float, y: float, h: float) -> None:
+        w = self.width - x
+        self.add(Box(Rect(x, y, w, h), fill="light", stroke="panel_edge", width=self.line["frame"], radius=1.2))
+        top = self.heading(x, y, w, self.text["turn"])
+        dice = self.rules["dice"]
+        values = dict(dice=dice["count"], resources=dice["count"] - dice["terrain_dice"],
+                      ghost=self.rules["banking"]["ghost_roll_dice"])
+        lines = [step.format(**values) for step in self.text["turn_steps"]] + [self.text["ghost"].format(**values)]
+        key_height = 10.5  # the ordinary-d12 key at the foot of the panel
+        room = (y + h - key_height) - (top + 0.8)
+        each = room / len(lines)
+        for i, line in enumerate(lines):
+            self.add(Para(Rect(x + 1.6, top + 0.8 + i * each, w - 3.2, each), line, self.font["tiny"],
+                          align="left", role="ink" if i < len(lines) - 1 else "muted"))
+        label_y = y + h - key_height + 2.2
+        self.add(Text(x + 1.6, label_y, self.text["d12"], self.font["tiny"], bold=True))
+        key_y = y + h - 3.4
+        slot = (w - 3.2) / len(dice["faces"])
+        for i, face in enumerate(dice["faces"]):
+            low, high = face["d12"]
+            left = x + 1.6 + i * slot
+            self.add(Text(left + slot * 0.5, _baseline(key_y, self.font["small"]), f"{low}-{high}",
+                          self.font["small"], bold=True, align="right"))
+            self.add(Icon(face["resource"], left + slot * 0.5 + 3.2, key_y, 4.4))
+
+    def contracts_and_boomtown(self) -> None:
+        c_spec, b_spec = self.L["contracts"], self.L["boomtown"]
+        town = self.rules["boomtown"]
+        gap = b_spec["gap"]
+        # Boomtown: a column axis of metal icons, a row axis, then the 3x3 offices.
+        bx = b_spec["x"]
+        y = self.heading(bx, c_spec["top"], self.width - bx, self.text["boomtown"], self.text["boomtown_hint"])
+        axis = b_spec["axis"]
+        cells_x = bx + axis
+        cell_w = (self.width - cells_x - gap * (len(town["columns"]) - 1)) / len(town["columns"])
+        cells_y = y + gap + axis
+        for j, metal in enumerate(town["columns"]):
+            self.add(Icon(metal, cells_x + j * (cell_w + gap) + cell_w / 2, y + gap + axis / 2, axis * 0.75))
+        offices = {(o["row"], o["column"]): o for o in town["offices"]}
+        for i, row_metal in enumerate(town["rows"]):
+            cy = cells_y + i * (b_spec["cell"] + gap)
+            self.add(Icon(row_metal, bx + axis / 2, cy + b_spec["cell"] / 2, axis * 0.75))
+            for j, col_metal in enumerate(town["columns"]):
+                rect = Rect(cells_x + j * (cell_w + gap), cy, cell_w, b_spec["cell"])
+                self.write_box(rect)
+                inner = Rect(rect.x + 1.2, rect.y + 1.0, rect.w - 2.4, rect.h - 2.0)
+                self.add(Para(inner, offices[(row_metal, col_metal)]["text"], self.font["small"]))
+        bottom = cells_y + len(town["rows"]) * (b_spec["cell"] + gap) - gap
+
+        # Contracts: a grid that ends level with Boomtown.
+        contracts = self.rules["contracts"]
+        width = c_spec["width"]
+        y = self.heading(0, c_spec["top"], width, self.text["contracts"], self.text["contracts_hint"])
+        columns = c_spec["columns"]
+        rows = math.ceil(len(contracts) / columns)
+        cell_w = (width - c_spec["gap"] * (columns - 1)) / columns
+        cell_h = (bottom - y - c_spec["gap"] * rows) / rows
+        icon = c_spec["icon"]
+        for index, contract in enumerate(contracts):
+            r, col = divmod(index, columns)
+            rect = Rect(col * (cell_w + c_spec["gap"]), y + c_spec["gap"] + r * (cell_h + c_spec["gap"]),
+                        cell_w, cell_h)
+            self.write_box(rect)
+            self.add(Text(rect.x + 1.5, rect.y + 3.0, f"#{contract['number']}", self.font["tiny"],
+                          role="muted", bold=True))
+            self.number(rect.right - 6.5, rect.cy - 1.0, contract["points"])
+            self.add(Text(rect.right - 6.5, rect.bottom - 1.6, "VP", self.font["tiny"], role="muted",
+                          align="center"))
+            ix = rect.x + 1.2 + icon / 2
+            for metal in ("copper", "silver", "gold"):
+                for _ in range(contract["cost"].get(metal, 0)):
+                    self.add(Icon(metal, ix, rect.bottom - icon / 2 - 1.6, icon))
+                    ix += icon + 0.45
+
+    def tally(self) -> None:
+        spec = self.L["tally"]
+        y = self.heading(0, spec["top"], self.width, self.text["tally"])
+        labels = self.text["tally_labels"]
+        x = self.L["label_width"] + 2
+        box_y = y + spec["label"] + 0.6
+        for i, label in enumerate(labels):
+            rect = Rect(x, box_y, spec["box"], spec["height"])
+            last = i == len(labels) - 1
+            self.write_box(rect, width=self.line["box"] * (1.8 if last else 1))
+            self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center"))
+            if not last:
+                sign = "=" if i == len(labels) - 2 else "+"
+                self.add(Text(rect.right + spec["gap"] / 2, _baseline(rect.cy, self.font["number"]), sign,
+                              self.font["number"], bold=True, align="center", role="muted"))
+            x += spec["box"] + spec["gap"]
+
+    def footer(self) -> None:
+        meta = self.rules["meta"]
+        text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
+                                          data_version=self.rules.version)
+        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["tiny"] * 0.9, role="muted",
+                      align="center", max_width=self.width))

@@ -1,0 +1,171 @@
+"""Render a SheetDocument to PDF bytes with reportlab.
+
+Forms (the art every page shares) are drawn once as PDF form XObjects and
+placed on each page; only per-page items (names) are drawn page by page.
+Output is byte-for-byte reproducible (reportlab's invariant mode).
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetgen import __version__, icons
+from sheetgen.errors import SheetgenError
+from sheetgen.sheet import Box, Icon, Line, Para, SheetDocument, Text
+
+PAPER = {"letter": LETTER, "a4": A4}
+
+_COLOUR = {
+    "ink": "#1e1915", "muted": "#5f554d", "paper": "#ffffff",
+    "header": "#7c3a12", "header_edge": None, "header_text": "#ffffff",
+    "shade": "#d9cbb7", "light": "#f6efe4", "panel_edge": "#7c3a12",
+    "copper": "#c06a2b", "silver": "#b9bec4", "gold": "#e8b93a", "wood": "#7a4b27",
+    "wood_end": "#c9965f", "star": "#f0c53c", "people": "#5f554d", "low_mark": None,
+}
+_LOW_INK = {
+    "ink": "#000000", "muted": "#444444", "paper": "#ffffff",
+    "header": None, "header_edge": "#000000", "header_text": "#000000",
+    "shade": None, "light": None, "panel_edge": "#000000",
+    "copper": None, "silver": None, "gold": None, "wood": None,
+    "wood_end": None, "star": None, "people": None, "low_mark": "#000000",
+}
+PALETTES = {
+    name: {role: (HexColor(v) if v else None) for role, v in table.items()}
+    for name, table in (("color", _COLOUR), ("low", _LOW_INK))
+}
+FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
+
+
+class LayoutOverflow(SheetgenError):
+    """Text that cannot fit its box even at the smallest size: a layout bug."""
+
+
+class _Placer:
+    """Converts millimetres from the content box's top-left into page points."""
+
+    def __init__(self, doc: SheetDocument, pagesize):
+        self.left = (pagesize[0] - doc.width * mm) / 2
+        self.top = pagesize[1] - (pagesize[1] - doc.height * mm) / 2
+
+    def x(self, value: float) -> float:
+        return self.left + value * mm
+
+    def y(self, value: float) -> float:
+        return self.top - value * mm
+
+
+def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> bytes:
+    """The whole document as PDF bytes."""
+    pagesize = PAPER[paper]
+    palette = PALETTES[ink]
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    c.setTitle(doc.title)
+    c.setSubject(doc.subject)
+    c.setAuthor("sheetgen")
+    c.setCreator(f"sheetgen {__version__}")
+    placer = _Placer(doc, pagesize)
+    for name, items in doc.forms.items():
+        c.beginForm(name)
+        for item in items:
+            _draw(c, item, placer, palette)
+        c.endForm()
+    for page in doc.pages:
+        if page.form:
+            c.doForm(page.form)
+        for item in page.items:
+            _draw(c, item, placer, palette)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def fit_font(text: str, size: float, width_mm: float, bold: bool = False, min_size: float = 5) -> float:
+    """The largest size up to `size` at which `text` fits `width_mm` on one line."""
+    font = FONTS[bold]
+    while size > min_size and stringWidth(text, font, size) > width_mm * mm:
+        size -= 0.25
+    return size
+
+
+def _draw(c, item, at: _Placer, palette) -> None:
+    if isinstance(item, Box):
+        _box(c, item, at, palette)
+    elif isinstance(item, Text):
+        _text(c, item, at, palette)
+    elif isinstance(item, Para):
+        _para(c, item, at, palette)
+    elif isinstance(item, Icon):
+        icons.draw(c, item.kind, at.x(item.cx), at.y(item.cy), item.size * mm, palette)
+    elif isinstance(item, Line):
+        colour = palette.get(item.role)
+        if colour is not None:
+            c.setStrokeColor(colour)
+            c.setLineWidth(item.width)
+            c.line(at.x(item.x1), at.y(item.y1), at.x(item.x2), at.y(item.y2))
+    else:  # pragma: no cover - a new item type without a painter
+        raise TypeError(f"cannot draw {type(item).__name__}")
+
+
+def _box(c, box: Box, at: _Placer, palette) -> None:
+    fill = palette.get(box.fill) if box.fill else None
+    stroke = palette.get(box.stroke) if box.stroke else None
+    if fill is None and stroke is None:
+        return
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(box.width)
+    r = box.rect
+    args = (at.x(r.x), at.y(r.bottom), r.w * mm, r.h * mm)
+    if box.radius:
+        c.roundRect(*args, box.radius * mm, stroke=int(stroke is not None), fill=int(fill is not None))
+    else:
+        c.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
+
+
+def _text(c, item: Text, at: _Placer, palette) -> None:
+    c.setFillColor(palette.get(item.role) or palette["ink"])
+    size = item.size
+    if item.max_width is not None:
+        size = fit_font(item.text, size, item.max_width, item.bold)
+    c.setFont(FONTS[item.bold], size)
+    x, y = at.x(item.x), at.y(item.y)
+    if item.align == "center":
+        c.drawCentredString(x, y, item.text)
+    elif item.align == "right":
+        c.drawRightString(x, y, item.text)
+    else:
+        c.drawString(x, y, item.text)
+
+
+def _para(c, item: Para, at: _Placer, palette) -> None:
+    font = FONTS[item.bold]
+    r = item.rect
+    size = item.size
+    while True:
+        lines = simpleSplit(item.text, font, size, r.w * mm)
+        leading = size * 1.15
+        if len(lines) * leading <= r.h * mm or size <= item.min_size:
+            break
+        size -= 0.25
+    if len(lines) * leading > r.h * mm + 0.5:
+        raise LayoutOverflow(f"layout: '{item.text}' does not fit a {r.w:.1f} x {r.h:.1f} mm box")
+    c.setFillColor(palette.get(item.role) or palette["ink"])
+    c.setFont(font, size)
+    block = len(lines) * leading
+    y = at.y(r.y) - (r.h * mm - block) / 2 - size * 0.85
+    for line in lines:
+        if item.align == "left":
+            c.drawString(at.x(r.x), y, line)
+        else:
+            c.drawCentredString(at.x(r.cx), y, line)
+        y -= leading

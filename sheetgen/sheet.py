@@ -1,0 +1,172 @@
+"""What a printed sheet is made of, independent of any PDF library.
+
+Game modules build a `SheetDocument` out of simple items placed in
+millimetres (origin at the top-left corner of the content box, y downwards).
+`pdf.render` turns it into a PDF; tests can inspect the geometry directly.
+Art shared by every page lives in named forms, drawn once per document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from sheetgen.errors import UsageProblem
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def overlaps(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        return (self.x < other.right - tolerance and other.x < self.right - tolerance
+                and self.y < other.bottom - tolerance and other.y < self.bottom - tolerance)
+
+    def inside(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        return (self.x >= other.x - tolerance and self.y >= other.y - tolerance
+                and self.right <= other.right + tolerance and self.bottom <= other.bottom + tolerance)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle. `fill`/`stroke` are colour roles (see pdf.PALETTES); writable marks a pen box."""
+
+    rect: Rect
+    fill: Optional[str] = None
+    stroke: Optional[str] = "ink"
+    width: float = 0.8
+    radius: float = 0.0
+    writable: bool = False
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the baseline point given by `align`."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    role: str = "ink"
+    bold: bool = False
+    align: str = "left"
+    max_width: Optional[float] = None  # mm; the renderer shrinks the font to fit
+
+
+@dataclass(frozen=True)
+class Para:
+    """Text wrapped to fit `rect`, shrunk if needed, centred vertically."""
+
+    rect: Rect
+    text: str
+    size: float
+    role: str = "ink"
+    bold: bool = False
+    align: str = "center"
+    min_size: float = 5.0
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A vector symbol (see icons.py) centred at (cx, cy), `size` mm across."""
+
+    kind: str
+    cx: float
+    cy: float
+    size: float
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float = 0.5
+    role: str = "ink"
+
+
+Item = Union[Box, Text, Para, Icon, Line]
+
+
+@dataclass(frozen=True)
+class Page:
+    form: Optional[str]
+    items: tuple = ()
+
+
+@dataclass
+class SheetDocument:
+    title: str
+    subject: str
+    width: float  # content box, mm
+    height: float
+    forms: dict = field(default_factory=dict)  # name -> tuple of items
+    pages: list = field(default_factory=list)
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class SheetRequest:
+    """What the user asked for: one sheet per player name slot, `copies` times."""
+
+    players: int
+    names: tuple
+    copies: int = 1
+    paper: str = "letter"
+    ink: str = "color"
+
+    @property
+    def sheet_names(self) -> list:
+        """One name (or '') per page, in print order."""
+        slots = list(self.names) + [""] * (self.players - len(self.names))
+        return slots * self.copies
+
+
+def plan_players(players: Optional[int], names: Optional[str], allowed: tuple, title: str) -> tuple:
+    """Resolve -p and --names into (player count, names), or raise a usage problem."""
+    low, high = allowed
+    parsed: list = []
+    if names is not None:
+        parsed = [n.strip() for n in names.split(",")]
+        if any(not n for n in parsed):
+            raise UsageProblem("--names", "a name is empty; separate names with single commas, e.g. Ann,Ben")
+        seen = set()
+        for n in parsed:
+            if n.casefold() in seen:
+                raise UsageProblem("--names", f"'{n}' is listed twice")
+            seen.add(n.casefold())
+            if len(n) > 40:
+                raise UsageProblem("--names", f"'{n[:20]}...' is longer than 40 characters")
+            try:
+                n.encode("cp1252")
+            except UnicodeEncodeError:
+                raise UsageProblem("--names", f"'{n}' has letters the sheet's font cannot print "
+                                              f"(Latin letters and accents only)") from None
+    count = players if players is not None else (len(parsed) or high)
+    if not low <= count <= high:
+        option = "-p" if players is not None else "--names"
+        raise UsageProblem(option, f"{title} is for {low}-{high} players, not {count}"
+                                   f"{'; use --copies for more sheets' if count > high else ''}")
+    if len(parsed) > count:
+        raise UsageProblem("--names", f"{len(parsed)} names for {count} players")
+    return count, tuple(parsed)
