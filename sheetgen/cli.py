@@ -126,9 +126,9 @@ def main(argv: Optional[list] = None) -> None:
     except click.ClickException as exc:
         click.echo(f"Error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
-    except click.Abort:
-        click.echo("Aborted.", err=True)
-        sys.exit(1)
+    except click.Abort:  # click's form of Ctrl-C; we ask no questions, so nothing else raises it
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)
     except InvalidInput as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)

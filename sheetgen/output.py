@@ -20,6 +20,8 @@ def pdf_target(option: Optional[str], default_name: str) -> Optional[Path]:
             raise UsageProblem("-o", "will not write a PDF to the terminal; redirect it or give a file name")
         return None
     path = Path(option) if option else DEFAULT_FOLDER / default_name
+    if path.is_dir():
+        raise UsageProblem("-o", f"'{path}' is a folder; give a file name")
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
     return check_writable(path, create_folder=option is None)

@@ -136,8 +136,10 @@ class _Board:
                 self.add(Box(inner, stroke="low_mark", width=self.line["thin"], radius=0.6))
                 self.add(Icon("people", rect.cx, marker_y, spec["marker"] * 0.85))
             x += spec["box"] + spec["gap"]
+        dice = self.rules["dice"]
         caption = self.text["banking_caption"].format(own_rounds=bank["own_turn_rounds"],
-                                                      between=bank["between_turns"])
+                                                      between=bank["between_turns"],
+                                                      resources=dice["count"] - dice["terrain_dice"])
         y = box_top + spec["box"] + 0.6
         self.add(Para(Rect(self.L["label_width"] + 2, y, self.width - self.L["label_width"] - 2, spec["caption"]),
                       caption, self.font["tiny"], role="muted", align="left"))

@@ -1,0 +1,40 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sheetgen.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Result:
+    def __init__(self, code, out, err):
+        self.code, self.out, self.err = code, out, err
+
+    def __repr__(self):
+        return f"Result(code={self.code}, out={self.out!r}, err={self.err!r})"
+
+
+@pytest.fixture
+def run(capsys, monkeypatch, tmp_path):
+    """Run the sheetgen CLI in-process from an empty working folder."""
+    monkeypatch.chdir(tmp_path)
+
+    def _run(*args):
+        try:
+            main(list(args))
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 1
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return _run
+
+
+def run_process(*args, cwd=None, stdin=None):
+    """Run `python -m sheetgen` in a real subprocess (for stdout bytes, imports, tracebacks)."""
+    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, capture_output=True,
+                          input=stdin, timeout=120)

@@ -1,0 +1,120 @@
+"""The command line: options, messages and exit codes, as a user meets them."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, run_process
+
+
+def test_games_lists_all_four_with_what_they_support(run):
+    result = run("games")
+    assert result.code == 0
+    lines = result.out.splitlines()
+    assert lines[0].split() == ["GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE"]
+    keys = [line.split()[0] for line in lines[1:]]
+    assert sorted(keys) == ["carcassonne-gold-rush", "gold-west", "piecepack-gold-rush", "rolled-west"]
+    rolled = next(line for line in lines if line.startswith("rolled-west"))
+    assert "2-4" in rolled and "board" in rolled
+
+
+def test_default_sheet_goes_to_output_folder(run, tmp_path):
+    result = run("sheet", "rolled-west")
+    assert result.code == 0, result
+    target = tmp_path / "output" / "rolled-west-board.pdf"
+    assert f"wrote {Path('output') / 'rolled-west-board.pdf'}: 4 pages" in result.out
+    assert len(PdfReader(str(target)).pages) == 4
+
+
+def test_names_copies_paper_and_ink(run, tmp_path):
+    result = run("sheet", "rolled-west", "--names", "Ann, Ben", "-p", "3", "--copies", "2",
+                 "--paper", "A4", "--ink", "low", "-o", "b.pdf")
+    assert result.code == 0, result
+    pages = PdfReader(str(tmp_path / "b.pdf")).pages
+    assert len(pages) == 6
+    assert round(float(pages[0].mediabox.height)) == 842
+    assert ["Ann" in p.extract_text() for p in pages] == [True, False, False, True, False, False]
+
+
+def test_names_alone_set_the_player_count(run, tmp_path):
+    assert run("sheet", "rolled-west", "--names", "Ann,Ben", "-o", "n.pdf").code == 0
+    assert len(PdfReader(str(tmp_path / "n.pdf")).pages) == 2
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["-p", "1"], "-p: Rolled West is for 2-4 players, not 1"),
+    (["-p", "5"], "use --copies for more sheets"),
+    (["--paper", "b5"], "'b5' is not one of 'letter', 'a4'"),
+    (["--ink", "neon"], "'neon' is not one of 'color', 'low'"),
+    (["-p", "2", "--names", "A,B,C"], "--names: 3 names for 2 players"),
+    (["--names", "Ann,,Ben"], "--names: a name is empty"),
+    (["--names", "Ann,ann"], "'ann' is listed twice"),
+    (["--names", "Ann,李"], "cannot print"),
+    (["--copies", "0"], "--copies"),
+    (["-o", "sheet.txt"], "-o: 'sheet.txt' is not a .pdf name"),
+    (["-o", "missing/x.pdf"], "-o: folder 'missing' does not exist"),
+    (["-o", "afile/x.pdf"], "-o: 'afile' is not a folder"),
+    (["-o", "."], "-o: '.' is a folder"),
+    (["nosuchpart"], "WHAT: rolled-west has no sheet 'nosuchpart'; choose one of: board"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(run, tmp_path, args, needle):
+    (tmp_path / "afile").write_text("I am a file")
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    result = run("sheet", "rolled-west", *args)
+    assert result.code == 2, result
+    assert needle in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+def test_unknown_game_is_a_usage_error(run):
+    result = run("sheet", "monopoly")
+    assert result.code == 2 and "unknown game 'monopoly'" in result.err
+
+
+def test_game_without_sheets_says_so(run):
+    result = run("sheet", "gold-west")
+    assert result.code == 2 and "no printable sheets yet" in result.err
+
+
+def test_a_failed_write_keeps_the_old_file(run, tmp_path, monkeypatch):
+    target = tmp_path / "keep.pdf"
+    target.write_bytes(b"old")
+    from sheetgen import pdf
+
+    def broken(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pdf, "render", broken)
+    result = run("sheet", "rolled-west", "-o", "keep.pdf")
+    assert result.code == 130
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]
+
+
+def test_pdf_to_stdout_and_from_any_folder(tmp_path):
+    proc = run_process("sheet", "rolled-west", "-p", "2", "-o", "-", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(b"%PDF-") and b"wrote stdout: 2 pages" in proc.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_reads_well():
+    proc = run_process("sheet", "--help")
+    text = proc.stdout.decode()
+    assert proc.returncode == 0
+    for word in ("--names", "--copies", "--paper", "--ink", "Examples:", "sheetgen sheet rolled-west"):
+        assert word in text
+
+
+def test_drawing_stack_is_not_imported_by_commands_that_do_not_draw(tmp_path):
+    code = ("import sys\nfrom sheetgen.cli import main\n"
+            "try:\n    main(['games'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'jinja2')))")
+    proc = __import__("subprocess").run([sys.executable, "-c", code], capture_output=True, text=True,
+                                        cwd=tmp_path)
+    assert proc.stdout.strip().splitlines()[-1] == "[]"

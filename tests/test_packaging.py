@@ -1,0 +1,19 @@
+"""A plain (non-editable) install must carry data/ and layouts/ inside the package."""
+
+import subprocess
+import sys
+import zipfile
+
+from conftest import ROOT
+
+
+def test_wheel_contains_rule_data_and_layouts(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                           "-q", "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    (wheel,) = tmp_path.glob("sheetgen-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for game in ("rolled-west", "gold-west", "carcassonne-gold-rush", "piecepack-gold-rush"):
+        assert f"sheetgen/data/{game}.yaml" in names
+    assert "sheetgen/layouts/rolled-west-board.yaml" in names
+    assert "sheetgen/games/rolled_west/board.py" in names

@@ -1,0 +1,71 @@
+import pytest
+
+from sheetgen.errors import InvalidInput
+from sheetgen.yamlio import MAX_BYTES, parse_yaml, read_yaml
+
+
+def problems(text):
+    with pytest.raises(InvalidInput) as info:
+        parse_yaml(text.encode(), "f.yaml")
+    return [str(p) for p in info.value.problems]
+
+
+def test_positions_are_recorded_for_values_and_keys():
+    doc = parse_yaml(b"a:\n  b: [1, 2]\n  c: x\n", "f.yaml")
+    assert doc.value == {"a": {"b": [1, 2], "c": "x"}}
+    assert doc.positions[("a", "b", 1)] == (2, 10)
+    assert doc.key_positions[("a", "c")] == (3, 3)
+    assert str(doc.problem(("a", "c"), "bad")) == "f.yaml:3:6: bad"
+    assert str(doc.problem(("a", "c"), "bad", at_key=True)) == "f.yaml:3:3: bad"
+    # a path that does not exist falls back to its nearest parent
+    assert str(doc.problem(("a", "zzz"), "missing")) == "f.yaml:2:3: missing"
+
+
+def test_syntax_error_is_located():
+    assert problems("a: [1, 2\nb: 3\n")[0].startswith("f.yaml:2:")
+
+
+def test_duplicate_keys_are_rejected():
+    assert problems("a: 1\nb: 2\na: 3\n") == ["f.yaml:3:1: duplicate key 'a'"]
+
+
+def test_aliases_are_rejected_so_a_small_file_cannot_explode():
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(9))
+    found = problems(laughs)
+    assert found and all("anchors and aliases" in p for p in found)
+
+
+def test_tags_are_rejected():
+    assert "tags" in problems("a: !!python/object:os.system {}\n")[0]
+    assert "tags" in problems("a: !custom 3\n")[0]
+
+
+def test_merge_keys_are_rejected():
+    assert any("merge keys" in p for p in problems("a: {x: 1}\nb:\n  <<: {x: 1}\n"))
+
+
+def test_non_utf8_is_reported():
+    with pytest.raises(InvalidInput) as info:
+        parse_yaml(b"a: \xff\xfe\n", "f.yaml")
+    assert "not UTF-8" in str(info.value)
+
+
+def test_size_limit(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (MAX_BYTES + 1))
+    with pytest.raises(InvalidInput) as info:
+        read_yaml(big)
+    assert "limit" in str(info.value)
+
+
+def test_missing_file_and_folder(tmp_path):
+    with pytest.raises(InvalidInput, match="no such file"):
+        read_yaml(tmp_path / "nope.yaml")
+    with pytest.raises(InvalidInput, match="folder"):
+        read_yaml(tmp_path)
+
+
+def test_boolean_keys_are_rejected():
+    assert "a key must be" in problems("yes: 1\n")[0]
