@@ -65,9 +65,10 @@ def default_dir() -> Path:
 def display(path: Path) -> str:
     """A path as the user will recognise it: relative to the working folder when inside it."""
     try:
-        return os.path.relpath(path) if not os.path.relpath(path).startswith("..") else str(path)
+        relative = os.path.relpath(path)
     except ValueError:  # another drive on Windows
         return str(path)
+    return str(path) if relative.startswith("..") else relative
 
 
 _cache: dict[tuple[str, Path], RuleData] = {}

@@ -177,6 +177,7 @@ def test_every_sheet_number_is_printed(letter_pdf):
     for label in LAYOUT["text"]["tally_labels"]:
         assert label in flat
     assert "Roll all 4 dice" in flat and "Pass the dice clockwise" in flat
+    assert "first box: before turn 1" in flat and "R1" in flat and "R5" in flat and "R6" not in flat
 
 
 def test_static_art_is_shared_not_redrawn():

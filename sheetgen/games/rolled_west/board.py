@@ -112,8 +112,10 @@ class _Board:
         spec, bank = self.L["banking"], self.rules["banking"]
         top = spec["top"]
         box_top = top + spec["marker"]
-        self.add(Text(1, _baseline(box_top + spec["box"] / 2, self.font["label"]), self.text["banking"],
+        self.add(Text(1, _baseline(box_top + spec["box"] * 0.35, self.font["label"]), self.text["banking"],
                       self.font["label"], bold=True))
+        self.add(Text(1, _baseline(box_top + spec["box"] * 0.75, self.font["tiny"]), self.text["banking_first"],
+                      self.font["tiny"], role="muted", max_width=self.L["label_width"] - 2))
         sequence = []
         between_left, own_left = bank["between_turns"], bank["own_turn_rounds"]
         for turn in range(1, self.rules["rounds"] + 1):
