@@ -8,10 +8,9 @@ from typing import Optional
 
 import click
 
-from sheetgen import __version__, output, ruledata
+from sheetgen import __version__, ruledata
 from sheetgen.errors import InvalidInput, SheetgenError
 from sheetgen.games import all_games, get_game
-from sheetgen.sheet import SheetRequest, plan_players
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -73,6 +72,9 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, out) -> None:
       sheetgen sheet rolled-west --names Ann,Ben -o boards.pdf
       sheetgen sheet rolled-west -p 4 --copies 10 --paper a4 --ink low
     """
+    from sheetgen import output
+    from sheetgen.sheet import SheetRequest, plan_players
+
     chosen = get_game(game)
     part = chosen.sheet(what)
     rules = ruledata.load(chosen, ctx.obj["data"])
