@@ -1,0 +1,135 @@
+"""A setup (the dict a game's `generate`/`from_code` returns) as text, JSON, YAML or Markdown.
+
+Text and Markdown are drawn from the setup's keys, not from the game's name:
+`seating` (with `colours` when present), `first_player`, `reminders`, `grid`
+(cells with `tile` and `coin`; `legend` names the letters), `rounds`, then the
+seed, setup code and data version, which every format shows. JSON and YAML
+are the dict itself. Only Markdown imports jinja2 (layouts/setup.md.j2).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sheetgen.errors import UsageProblem
+
+FORMATS = ("text", "json", "yaml", "markdown")
+TEMPLATE = "setup.md.j2"
+
+
+def render(setup: dict, fmt: str = "text") -> str:
+    """`setup` in one of FORMATS; always ends with a newline."""
+    if fmt == "json":
+        import json
+        return json.dumps(setup, indent=2, ensure_ascii=False) + "\n"
+    if fmt == "yaml":
+        import yaml
+        return yaml.safe_dump(setup, sort_keys=False, allow_unicode=True, width=100)
+    if fmt == "text":
+        return _text(setup)
+    if fmt == "markdown":
+        return _markdown(setup)
+    raise UsageProblem("--format", f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
+
+
+# ---- shared pieces ------------------------------------------------------------------------
+
+def heading(setup: dict) -> str:
+    count = setup["players"]
+    return f"{setup.get('title', setup['game'])}, setup for {count} player{'s' if count != 1 else ''}"
+
+
+def seed_line(setup: dict) -> str:
+    seed: Optional[str] = setup.get("seed")
+    return seed if seed is not None else "none (rebuilt from its setup code)"
+
+
+def row_label(setup: dict, row: list) -> str:
+    """A grid row named after its coins' suit when every coin shares one (e.g. 'Crowns')."""
+    suits = {cell["coin"][0] for cell in row}
+    legend = setup.get("legend", {})
+    return legend.get(suits.pop(), "") if len(suits) == 1 else ""
+
+
+def legend_line(setup: dict) -> str:
+    return ", ".join(f"{letter} {name}" for letter, name in setup.get("legend", {}).items())
+
+
+def seat_rows(setup: dict) -> list[tuple[int, str, str]]:
+    colours = setup.get("colours", {})
+    return [(i, name, colours.get(name, "")) for i, name in enumerate(setup["seating"], 1)]
+
+
+# ---- text -----------------------------------------------------------------------------------
+
+def _table(header: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
+    line = lambda cells: (indent + "  ".join(str(c).ljust(w) for c, w in zip(cells, widths))).rstrip()
+    return [line(header), line(["-" * w for w in widths])] + [line(r) for r in rows]
+
+
+def _grid(setup: dict) -> list[str]:
+    grid = setup["grid"]
+    labels = [row_label(setup, row) for row in grid]
+    margin = max(len(label) for label in labels) + 2
+    cells = [[f"{cell['tile']} {cell['coin']}" for cell in row] for row in grid]
+    width = max(len(c) for row in cells for c in row) + 2
+    columns = len(grid[0])
+    rule = " " * margin + "+" + "+".join("-" * width for _ in range(columns)) + "+"
+    out = [" " * margin + " " + " ".join(str(c).center(width) for c in range(1, columns + 1)).rstrip(), rule]
+    for label, row in zip(labels, cells):
+        out.append(f" {label}".ljust(margin) + "|" + "|".join(c.center(width) for c in row) + "|")
+        out.append(rule)
+    return out
+
+
+def _text(setup: dict) -> str:
+    out = [heading(setup), ""]
+    seats = seat_rows(setup)
+    has_colours = "colours" in setup
+    out.append("Seating, in turn order (clockwise, first player first):")
+    for i, name, colour in seats:
+        out.append(f"  {i}. {name}" + (f" ({colour})" if has_colours else ""))
+    if "first_player" in setup:
+        out.append(f"First player: {setup['first_player']}")
+    if setup.get("reminders"):
+        out += ["", "Reminders:"] + [f"  - {r}" for r in setup["reminders"]]
+    if setup.get("grid"):
+        out += ["", "Land plots: each cell shows its tile, then the coin placed face down (suit side up) on it."]
+        out += _grid(setup)
+        if setup.get("legend"):
+            out.append(f"  {legend_line(setup)}")
+    if setup.get("rounds"):
+        out += ["", "Rounds:"]
+        out += _table(["round", "start player", "Stake Claim"],
+                      [[str(r["round"]), r["start_player"], "yes" if r["stake_claim"] else "skipped"]
+                       for r in setup["rounds"]])
+    out += ["", f"Seed: {seed_line(setup)}",
+            f"Setup code: {setup['code']}",
+            f"Rule data: {setup['game']} version {setup['data_version']}"]
+    return "\n".join(out) + "\n"
+
+
+# ---- markdown (jinja2, imported only here) ----------------------------------------------------
+
+def _cell(value) -> str:
+    return str(value).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown(setup: dict) -> str:
+    import jinja2
+
+    from sheetgen import paths
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(paths.bundled("layouts"))),
+        autoescape=False, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["cell"] = _cell
+    page = env.get_template(TEMPLATE).render(
+        setup=setup, heading=heading(setup), seats=seat_rows(setup), seed=seed_line(setup),
+        rows=[(row_label(setup, row), row) for row in setup.get("grid", [])],
+        legend=legend_line(setup),
+    )
+    return page.rstrip("\n") + "\n"
