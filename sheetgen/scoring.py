@@ -1,0 +1,140 @@
+"""Game-independent scoring pieces: scored players, reports, ranking, output.
+
+Each game's `score` module checks a results file and tallies it into a
+`ScoreReport`; this module ranks the players, picks the winners and renders
+the report as the JSON and text the design fixes (see DESIGN.md, "Score
+output"). It knows nothing about any one game's rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Sequence, Union
+
+from sheetgen.errors import InvalidInput
+from sheetgen.yamlio import Document, read_yaml
+
+
+@dataclass(frozen=True)
+class ScoredPlayer:
+    """One player's tally. `breakdown` (category -> points) adds up to `total`."""
+
+    name: str
+    total: int
+    rank: int = 0  # 0 until ranked; 1 = first
+    breakdown: dict = field(default_factory=dict)
+    claimed_total: Optional[int] = None  # what the player wrote, if anything
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    game: str
+    players: list  # of ScoredPlayer, best first
+    winners: list  # of names
+    tie_breaker: str  # what decided the winner(s), in words
+    warnings: list = field(default_factory=list)  # of str
+
+
+def competition_ranks(totals: Sequence[int]) -> list[int]:
+    """Rank per total, highest first; equal totals share a rank ("1, 2, 2, 4")."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
+
+
+def rank_players(players: Sequence[ScoredPlayer]) -> list[ScoredPlayer]:
+    """The players with ranks filled in, best first (file order among equals)."""
+    ranks = competition_ranks([p.total for p in players])
+    ranked = [dataclasses.replace(p, rank=r) for p, r in zip(players, ranks)]
+    return sorted(ranked, key=lambda p: p.rank)  # sort is stable: ties keep file order
+
+
+def build_report(game: str, players: Sequence[ScoredPlayer], tie_rule: str,
+                 warnings: Sequence[str] = ()) -> ScoreReport:
+    """Rank `players`, name the winners and say what decided.
+
+    `tie_rule` is the game's words for a tie at the top (from its rule data);
+    every player ranked 1st is a winner.
+    """
+    for p in players:
+        if sum(p.breakdown.values()) != p.total:
+            raise ValueError(f"{p.name}: breakdown adds up to {sum(p.breakdown.values())}, not {p.total}")
+    ranked = rank_players(players)
+    winners = [p.name for p in ranked if p.rank == 1]
+    if not ranked:
+        decided = "no players"
+    elif len(winners) == 1:
+        decided = "highest total"
+    else:
+        decided = f"tied on {ranked[0].total}: {tie_rule}"
+    return ScoreReport(game, ranked, winners, decided, list(warnings))
+
+
+def report_to_json(report: ScoreReport) -> dict:
+    """The stable JSON shape of DESIGN.md."""
+    return {
+        "game": report.game,
+        "players": [
+            {
+                "name": p.name,
+                "total": p.total,
+                "rank": p.rank,
+                "breakdown": dict(p.breakdown),
+                "claimed_total": p.claimed_total,
+            }
+            for p in report.players
+        ],
+        "winners": list(report.winners),
+        "warnings": list(report.warnings),
+    }
+
+
+def report_to_text(report: ScoreReport) -> str:
+    """A plain-text table (one row per player, a column per category), then the winners."""
+    categories: list[str] = []
+    for p in report.players:
+        for name in p.breakdown:
+            if name not in categories:
+                categories.append(name)
+    header = ["player", *categories, "total", "rank"]
+    rows = [[p.name, *(str(p.breakdown.get(c, 0)) for c in categories), str(p.total), str(p.rank)]
+            for p in report.players]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        # names left-aligned, numbers right-aligned
+        out = [cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]
+        return "  ".join(out).rstrip()
+
+    lines = [line(header), "  ".join("-" * w for w in widths)]
+    lines += [line(r) for r in rows]
+    lines.append("")
+    if report.winners:
+        label = "Winner" if len(report.winners) == 1 else "Winners"
+        lines.append(f"{label}: {', '.join(report.winners)} ({report.tie_breaker})")
+    for warning in report.warnings:
+        lines.append(f"warning: {warning}")
+    return "\n".join(lines) + "\n"
+
+
+def read_results(path: Union[str, Path], *, display_name: Optional[str] = None) -> Document:
+    """Read a results file and make sure its `game:` names a known game.
+
+    Raises InvalidInput (located problems) when the file cannot be read, is not
+    a mapping, or has no or an unknown `game:`. The game's own check comes next.
+    """
+    from sheetgen.games import all_games  # the registry imports game packages
+
+    doc = read_yaml(path, display_name=display_name)
+    games = all_games()
+    known = ", ".join(games)
+    value = doc.value
+    if not isinstance(value, dict):
+        raise InvalidInput([doc.problem((), "expected a results file: a mapping that starts with "
+                                             f"'game: NAME' (one of {known})")])
+    if "game" not in value:
+        raise InvalidInput([doc.problem((), f"missing key 'game'; name the game played, one of {known}")])
+    game = value["game"]
+    if not isinstance(game, str) or game.strip().lower() not in games:
+        raise InvalidInput([doc.problem(("game",), f"unknown game {game!r}; expected one of {known}")])
+    return doc
