@@ -9,7 +9,7 @@ from typing import Optional
 import click
 
 from sheetgen import __version__, ruledata
-from sheetgen.errors import InvalidInput, SheetgenError
+from sheetgen.errors import InvalidInput, SheetgenError, UsageProblem
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -28,6 +28,7 @@ def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
     Examples:
       sheetgen games
       sheetgen sheet rolled-west --names Ann,Ben,Cat
+      sheetgen setup piecepack-gold-rush -p 4 --seed friday
       sheetgen data check
     """
     ctx.obj = {"data": data_dir}
@@ -88,6 +89,127 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, out) -> None:
     where = "stdout" if target is None else str(target)
     click.echo(f"wrote {where}: {len(document.pages)} pages ({count} players"
                f"{f' x {copies}' if copies > 1 else ''}), {paper} paper, {ink} ink", err=target is None)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
+              "else the game's maximum.")
+@click.option("--names", help="Comma-separated player names to seat, e.g. Ann,Ben,Cat.")
+@click.option("--seed", help="Any text; the same seed gives the same setup. Default: a fresh random seed.")
+@click.option("--code", help="Rebuild exactly the setup this code was printed for (no randomness).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml", "markdown"], case_sensitive=False),
+              default="text", show_default=True, help="Output format.")
+@click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
+@click.pass_context
+def setup(ctx, game, players, names, seed, code, fmt, out) -> None:
+    """A fair random setup for GAME, reproducible from its seed or its setup code.
+
+    \b
+    Examples:
+      sheetgen setup piecepack-gold-rush -p 3 --seed friday
+      sheetgen setup piecepack-gold-rush --code PG3-...     (the code a setup printed)
+      sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
+    """
+    from sheetgen import output, setuptext
+
+    chosen = get_game(game)
+    generate, from_code = chosen.setup_functions()
+    if seed is not None and code is not None:
+        raise UsageProblem("--code", "give --seed or --code, not both: a code already fixes the whole setup")
+    if out and out.lower().endswith(".pdf"):
+        raise UsageProblem("-o", "setup cards as PDF are not built yet; use a text, json, yaml or markdown file")
+    target = output.text_target(out)
+    rules = ruledata.load(chosen, ctx.obj["data"])
+    listed = [n.strip() for n in names.split(",")] if names is not None else None
+    if code is not None:
+        result = from_code(rules, code, listed)
+        if players is not None and players != result["players"]:
+            raise UsageProblem("-p", f"the code is for {result['players']} players, not {players}")
+    else:
+        result = generate(rules, players, seed, listed)
+    text = setuptext.render(result, fmt.lower())
+    output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
+                                                                               errors="replace"))
+    if target is not None:
+        click.echo(f"wrote {target}: {chosen.key} setup, code {result['code']}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-p", "--players", type=int, help="Number of players. Default: the game's maximum.")
+@click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
+@click.pass_context
+def template(ctx, game, players, out) -> None:
+    """A blank, commented results file for GAME, to fill in and pass to 'sheetgen score'.
+
+    \b
+    Example:
+      sheetgen template rolled-west -p 3 -o tonight.yaml
+    """
+    from sheetgen import output
+
+    chosen = get_game(game)
+    make = chosen.score_functions()[2]
+    target = output.text_target(out)
+    rules = ruledata.load(chosen, ctx.obj["data"])
+    text = make(rules, players if players is not None else rules.players[1])
+    output.write_atomic(target, text.encode("utf-8"))
+    if target is not None:
+        click.echo(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
+
+
+def _results(ctx, file: Path):
+    """Read a results file and the rule data of the game it names."""
+    from sheetgen import scoring
+
+    doc = scoring.read_results(file)
+    chosen = get_game(doc.value["game"])
+    return doc, chosen.score_functions(), ruledata.load(chosen, ctx.obj["data"])
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.pass_context
+def check(ctx, file: Path) -> None:
+    """Check a filled-in results FILE against the rules, without tallying.
+
+    Every problem is listed as FILE:LINE:COLUMN: message (exit 1); warnings
+    (possible but unusual) are printed and do not fail.
+    """
+    doc, (check_file, _, _), rules = _results(ctx, file)
+    problems, warnings = check_file(doc, rules)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if problems:
+        raise InvalidInput(problems)
+    click.echo(f"{file}: ok")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="A table for people, or JSON for programs.")
+@click.pass_context
+def score(ctx, file: Path, fmt: str) -> None:
+    """Check a filled-in results FILE, then tally it: totals, ranks, winners.
+
+    \b
+    Examples:
+      sheetgen template rolled-west -p 3 -o tonight.yaml   (fill it in)
+      sheetgen score tonight.yaml
+      sheetgen score tonight.yaml --format json
+    """
+    import json
+
+    from sheetgen import scoring
+
+    doc, (_, tally, _), rules = _results(ctx, file)
+    report = tally(doc, rules)
+    if fmt.lower() == "json":
+        click.echo(json.dumps(scoring.report_to_json(report), indent=2, ensure_ascii=False))
+    else:
+        click.echo(scoring.report_to_text(report).rstrip("\n"))
 
 
 @cli.group()

@@ -27,6 +27,16 @@ def pdf_target(option: Optional[str], default_name: str) -> Optional[Path]:
     return check_writable(path, create_folder=option is None)
 
 
+def text_target(option: Optional[str]) -> Optional[Path]:
+    """The path a text result goes to, checked before any work is done; None means stdout."""
+    if option in (None, "-"):
+        return None
+    path = Path(option)
+    if path.is_dir():
+        raise UsageProblem("-o", f"'{path}' is a folder; give a file name")
+    return check_writable(path)
+
+
 def check_writable(path: Path, *, create_folder: bool = False) -> Path:
     """Fail early, with the reason, if `path` cannot be written."""
     folder = path.parent if str(path.parent) else Path(".")

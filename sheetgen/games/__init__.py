@@ -53,6 +53,20 @@ class Game:
         names = ", ".join(p.name for p in self.sheets)
         raise UsageProblem("WHAT", f"{self.key} has no sheet '{name}'; choose one of: {names}")
 
+    def setup_functions(self) -> tuple:
+        """(generate, from_code) of the game's setup module, or a usage problem if it has none."""
+        if not self.setup:
+            raise UsageProblem("GAME", f"{self.key} has no setups yet; see 'sheetgen games'")
+        generate = _resolve(self.setup)
+        return generate, _resolve(self.setup.partition(":")[0] + ":from_code")
+
+    def score_functions(self) -> tuple:
+        """(check, tally, template) of the game's scoring module, or a usage problem if it has none."""
+        if not self.score:
+            raise UsageProblem("GAME", f"{self.key} has no scoring yet; see 'sheetgen games'")
+        module = self.score.partition(":")[0]
+        return tuple(_resolve(f"{module}:{name}") for name in ("check", "tally", "template"))
+
     def supports(self) -> dict[str, str]:
         return {
             "sheets": ", ".join(p.name for p in self.sheets) or "-",

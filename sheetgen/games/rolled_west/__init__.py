@@ -12,4 +12,6 @@ GAME = Game(
                   "sheetgen.games.rolled_west.board:build"),
     ),
     default_sheet="board",
+    setup="sheetgen.games.rolled_west.setup:generate",
+    score="sheetgen.games.rolled_west.score:tally",
 )
