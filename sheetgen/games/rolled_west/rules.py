@@ -63,6 +63,7 @@ DATA_FIELDS = {
         }), min=1),
     }),
     "shipping": Map({
+        "box_cost": Int(1, 10),
         "rows": List(Map({
             "metal": Str(choices=METALS),
             "boxes": List(Check(Any_(), _shipping_box), min=1, max=20),
@@ -75,6 +76,7 @@ DATA_FIELDS = {
         "points": Int(0),
     }), min=1),
     "boomtown": Map({
+        "cost": Map({"row": Int(0, 10), "column": Int(0, 10)}),
         "rows": List(Str(choices=METALS), min=1),
         "columns": List(Str(choices=METALS), min=1),
         "offices": List(Map({

@@ -61,6 +61,7 @@ class _Rules:
             self.row_by_name[_norm(row["name"])] = row
 
         self.ship_rows = rules["shipping"]["rows"]
+        self.box_cost = rules["shipping"]["box_cost"]
         self.ship_by_name: dict[str, dict] = {}
         for row in self.ship_rows:
             self.ship_by_name[_norm(row["metal"])] = row
@@ -69,6 +70,7 @@ class _Rules:
         self.contracts = {c["number"]: c for c in rules["contracts"]}
         town = rules["boomtown"]
         self.offices = {(o["row"], o["column"]): o for o in town["offices"]}
+        self.office_cost = town["cost"]
         self.office_order = [(r, c) for r in town["rows"] for c in town["columns"]]
         self.tie_rule = _tie_words(rules["tie_breaker"])
 
@@ -270,39 +272,41 @@ class _Reader:
 
     def contracts(self, sheet: _Sheet, numbers: list) -> None:
         R = self.R
-        seen: set = set()
-        for j, number in enumerate(numbers):
-            where = sheet.path("contracts", j)
-            if number not in R.contracts:
-                self.fail(where, f"no contract {number}; contracts are numbered "
-                                 f"{min(R.contracts)} to {max(R.contracts)}")
-            elif number in seen:
-                self.fail(where, f"contract {number} is listed twice")
-            else:
-                seen.add(number)
-                sheet.contracts.append((number, j))
-        if len(numbers) > R.rounds:
-            self.fail(sheet.path("contracts"), f"{len(numbers)} contracts, but a player takes at most one "
-                                               f"per turn and {R.rounds} turns in a game")
+        sheet.contracts = self._exclusive(
+            sheet, "contracts", numbers, "takes",
+            parse=lambda number: number if number in R.contracts else None,
+            name=lambda number: f"contract {number}",
+            unknown=lambda number: (f"no contract {number}; contracts are numbered "
+                                    f"{min(R.contracts)} to {max(R.contracts)}"))
 
     def offices(self, sheet: _Sheet, offices: list) -> None:
         R = self.R
         codes = ", ".join(R.office_code(c) for c in R.office_order)
+        sheet.offices = self._exclusive(
+            sheet, "offices", offices, "buys",
+            parse=R.parse_office,
+            name=lambda cell: f"office {R.office_code(cell)}",
+            unknown=lambda text: f"unknown office '{text}'; write its row letter then its column letter: {codes}")
+
+    def _exclusive(self, sheet: _Sheet, key: str, written: list, verb: str, *, parse, name, unknown) -> list:
+        """Contracts or offices: each known and listed once, at most one per turn.
+
+        Returns (item, position in the list) for every item accepted."""
+        accepted: list = []
         seen: set = set()
-        for j, text in enumerate(offices):
-            where = sheet.path("offices", j)
-            cell = R.parse_office(text)
-            if cell is None:
-                self.fail(where, f"unknown office '{text}'; write its row letter then its column "
-                                 f"letter: {codes}")
-            elif cell in seen:
-                self.fail(where, f"office {R.office_code(cell)} is listed twice")
+        for j, raw in enumerate(written):
+            item = parse(raw)
+            if item is None:
+                self.fail(sheet.path(key, j), unknown(raw))
+            elif item in seen:
+                self.fail(sheet.path(key, j), f"{name(item)} is listed twice")
             else:
-                seen.add(cell)
-                sheet.offices.append((cell, j))
-        if len(offices) > R.rounds:
-            self.fail(sheet.path("offices"), f"{len(offices)} offices, but a player buys at most one "
-                                             f"per turn and {R.rounds} turns in a game")
+                seen.add(item)
+                accepted.append((item, j))
+        if len(written) > self.R.rounds:
+            self.fail(sheet.path(key), f"{len(written)} {key}, but a player {verb} at most one "
+                                       f"per turn and {self.R.rounds} turns in a game")
+        return accepted
 
 
 # -- cross-player checks -----------------------------------------------------------
@@ -325,13 +329,13 @@ def _spent(sheet: _Sheet, R: _Rules) -> dict:
                 if resource != "spaces":
                     add(resource, n)
     for metal, boxes in sheet.boxes.items():
-        add(metal, boxes)  # one metal per shipping box
+        add(metal, boxes * R.box_cost)
     for number, _ in sheet.contracts:
         for metal, n in R.contracts[number]["cost"].items():
             add(metal, n)
     for (row, column), _ in sheet.offices:
-        add(row, 1)  # one metal of its row ...
-        add(column, 1)  # ... and one of its column
+        add(row, R.office_cost["row"])
+        add(column, R.office_cost["column"])
     return spent
 
 
