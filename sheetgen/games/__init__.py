@@ -50,7 +50,7 @@ class Game:
         for part in self.sheets:
             if part.name == name:
                 return part
-        names = ", ".join(p.name for p in self.sheets)
+        names = ", ".join(f"{p.name} ({p.summary})" for p in self.sheets)
         raise UsageProblem("WHAT", f"{self.key} has no sheet '{name}'; choose one of: {names}")
 
     def setup_functions(self) -> tuple:

@@ -353,22 +353,15 @@ def _cross_checks(doc: Document, R: _Rules, sheets: list[_Sheet], fail) -> None:
     # contracts and offices: one holder each
     holders: dict = {}
     for s in sheets:
-        for number, j in s.contracts:
-            if ("contract", number) in holders:
-                first, fj = holders[("contract", number)]
-                fail(s.path("contracts", j), f"contract {number} is also circled by {first.name}"
-                                             f"{_line(doc, first.path('contracts', fj))}; "
-                                             f"each contract goes to one player")
-            else:
-                holders[("contract", number)] = (s, j)
-        for cell, j in s.offices:
-            if ("office", cell) in holders:
-                first, fj = holders[("office", cell)]
-                fail(s.path("offices", j), f"office {R.office_code(cell)} is also circled by {first.name}"
-                                           f"{_line(doc, first.path('offices', fj))}; "
-                                           f"each office goes to one player")
-            else:
-                holders[("office", cell)] = (s, j)
+        for key, taken, name in (("contracts", s.contracts, lambda n: f"contract {n}"),
+                                 ("offices", s.offices, lambda c: f"office {R.office_code(c)}")):
+            for item, j in taken:
+                if (key, item) not in holders:
+                    holders[(key, item)] = (s, j)
+                    continue
+                first, fj = holders[(key, item)]
+                fail(s.path(key, j), f"{name(item)} is also circled by {first.name}"
+                                     f"{_line(doc, first.path(key, fj))}; each {key[:-1]} goes to one player")
 
     # shipping: each high number to one player; a low number means someone holds the high one
     for row in R.ship_rows:
