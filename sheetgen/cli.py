@@ -61,10 +61,12 @@ def games(ctx: click.Context) -> None:
               show_default=True, help="Paper size.")
 @click.option("--ink", type=click.Choice(["color", "low"], case_sensitive=False), default="color",
               show_default=True, help="'low' drops colour fills for cheap printing.")
+@click.option("--backs", is_flag=True, help="Card sheets: add a back page after each front page, "
+              "lined up for double-sided printing (flip on the long edge).")
 @click.option("-o", "--output", "out", metavar="FILE",
               help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, out) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -78,10 +80,14 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, out) -> None:
 
     chosen = get_game(game)
     part = chosen.sheet(what)
+    if backs and not part.has_backs:
+        with_backs = [p.name for g in all_games().values() for p in g.sheets if p.has_backs]
+        raise UsageProblem("--backs", f"the {chosen.key} {part.name} sheet has no back side; "
+                                      f"--backs is for card sheets ({', '.join(with_backs) or 'none yet'})")
     rules = ruledata.load(chosen, ctx.obj["data"])
     count, parsed = plan_players(players, names, rules.players, rules.title)
     target = output.pdf_target(out, f"{chosen.key}-{part.name}.pdf")
-    request = SheetRequest(count, parsed, copies, paper.lower(), ink.lower())
+    request = SheetRequest(count, parsed, copies, paper.lower(), ink.lower(), backs)
     from sheetgen import pdf  # the drawing stack loads only for commands that draw
 
     document = part.builder()(rules, request)
@@ -100,9 +106,14 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, out) -> None:
 @click.option("--code", help="Rebuild exactly the setup this code was printed for (no randomness).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml", "markdown"], case_sensitive=False),
               default="text", show_default=True, help="Output format.")
-@click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
+@click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default). "
+              "A name ending in .pdf writes a printable setup card.")
+@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
+              show_default=True, help="Paper size of a PDF setup card.")
+@click.option("--ink", type=click.Choice(["color", "low"], case_sensitive=False), default="color",
+              show_default=True, help="'low' drops colour fills on a PDF setup card.")
 @click.pass_context
-def setup(ctx, game, players, names, seed, code, fmt, out) -> None:
+def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
     """A fair random setup for GAME, reproducible from its seed or its setup code.
 
     \b
@@ -110,6 +121,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out) -> None:
       sheetgen setup piecepack-gold-rush -p 3 --seed friday
       sheetgen setup piecepack-gold-rush --code PG3-...     (the code a setup printed)
       sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
+      sheetgen setup gold-west -p 3 --seed friday -o card.pdf   (a printable card)
     """
     from sheetgen import output, setuptext
 
@@ -117,9 +129,8 @@ def setup(ctx, game, players, names, seed, code, fmt, out) -> None:
     generate, from_code = chosen.setup_functions()
     if seed is not None and code is not None:
         raise UsageProblem("--code", "give --seed or --code, not both: a code already fixes the whole setup")
-    if out and out.lower().endswith(".pdf"):
-        raise UsageProblem("-o", "setup cards as PDF are not built yet; use a text, json, yaml or markdown file")
-    target = output.text_target(out)
+    card = out is not None and out.lower().endswith(".pdf")
+    target = output.pdf_target(out, "") if card else output.text_target(out)
     rules = ruledata.load(chosen, ctx.obj["data"])
     listed = [n.strip() for n in names.split(",")] if names is not None else None
     if code is not None:
@@ -128,6 +139,13 @@ def setup(ctx, game, players, names, seed, code, fmt, out) -> None:
             raise UsageProblem("-p", f"the code is for {result['players']} players, not {players}")
     else:
         result = generate(rules, players, seed, listed)
+    if card:
+        from sheetgen import pdf, setupcard  # the drawing stack loads only for the card
+
+        document = setupcard.build(result, rules, chosen.setup_card_drawer())
+        output.write_atomic(target, pdf.render(document, paper.lower(), ink.lower()))
+        click.echo(f"wrote {target}: {chosen.key} setup card, code {result['code']}")
+        return
     text = setuptext.render(result, fmt.lower())
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
                                                                                errors="replace"))

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__, icons
 from sheetgen.errors import SheetgenError
-from sheetgen.sheet import Box, Icon, Line, Para, SheetDocument, Text
+from sheetgen.sheet import Box, Icon, Line, Para, Polygon, SheetDocument, Text
 
 PAPER = {"letter": LETTER, "a4": A4}
 
@@ -28,6 +28,8 @@ _COLOUR = {
     "shade": "#d9cbb7", "light": "#f6efe4", "panel_edge": "#7c3a12",
     "copper": "#c06a2b", "silver": "#b9bec4", "gold": "#e8b93a", "wood": "#7a4b27",
     "wood_end": "#c9965f", "star": "#f0c53c", "people": "#5f554d", "low_mark": None,
+    "food": "#8fb04a", "energy": "#d8503a", "ore": "#a39e97", "civic": "#2f5d62",
+    "forest": "#5d8a48", "water": "#9cc7e4", "unused": "#d4d0cb",
 }
 _LOW_INK = {
     "ink": "#000000", "muted": "#444444", "paper": "#ffffff",
@@ -35,6 +37,8 @@ _LOW_INK = {
     "shade": None, "light": None, "panel_edge": "#000000",
     "copper": None, "silver": None, "gold": None, "wood": None,
     "wood_end": None, "star": None, "people": None, "low_mark": "#000000",
+    "food": None, "energy": None, "ore": None, "civic": None,
+    "forest": None, "water": None, "unused": None,
 }
 PALETTES = {
     name: {role: (HexColor(v) if v else None) for role, v in table.items()}
@@ -110,6 +114,8 @@ def _draw(c, item, at: _Placer, palette) -> None:
             c.setStrokeColor(colour)
             c.setLineWidth(item.width)
             c.line(at.x(item.x1), at.y(item.y1), at.x(item.x2), at.y(item.y2))
+    elif isinstance(item, Polygon):
+        _polygon(c, item, at, palette)
     else:  # pragma: no cover - a new item type without a painter
         raise TypeError(f"cannot draw {type(item).__name__}")
 
@@ -130,6 +136,25 @@ def _box(c, box: Box, at: _Placer, palette) -> None:
         c.roundRect(*args, box.radius * mm, stroke=int(stroke is not None), fill=int(fill is not None))
     else:
         c.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
+
+
+def _polygon(c, item: Polygon, at: _Placer, palette) -> None:
+    fill = palette.get(item.fill) if item.fill else None
+    stroke = palette.get(item.stroke) if item.stroke else None
+    if fill is None and stroke is None:
+        return
+    path = c.beginPath()
+    (x0, y0), *rest = item.points
+    path.moveTo(at.x(x0), at.y(y0))
+    for x, y in rest:
+        path.lineTo(at.x(x), at.y(y))
+    path.close()
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(item.width)
+    c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
 def _text(c, item: Text, at: _Placer, palette) -> None:

@@ -105,7 +105,17 @@ class Line:
     role: str = "ink"
 
 
-Item = Union[Box, Text, Para, Icon, Line]
+@dataclass(frozen=True)
+class Polygon:
+    """A closed shape through `points` ((x, y) in mm), e.g. a map hex."""
+
+    points: tuple
+    fill: Optional[str] = None
+    stroke: Optional[str] = "ink"
+    width: float = 0.5
+
+
+Item = Union[Box, Text, Para, Icon, Line, Polygon]
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,7 @@ class SheetRequest:
     copies: int = 1
     paper: str = "letter"
     ink: str = "color"
+    backs: bool = False  # card sheets: follow each front page with its mirrored back page
 
     @property
     def sheet_names(self) -> list:

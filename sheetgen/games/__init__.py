@@ -28,6 +28,7 @@ class SheetPart:
     name: str
     summary: str
     build: str
+    has_backs: bool = False  # the part can print back pages (--backs)
 
     def builder(self) -> Callable:
         return _resolve(self.build)
@@ -42,6 +43,7 @@ class Game:
     default_sheet: Optional[str] = None
     setup: Optional[str] = None  # "module:function", once the game has setups
     score: Optional[str] = None  # "module:function", once the game has scoring
+    setup_card: str = "sheetgen.setupcard:basic"  # draws the setup's PDF card body
 
     def sheet(self, what: Optional[str]) -> SheetPart:
         if not self.sheets:
@@ -59,6 +61,10 @@ class Game:
             raise UsageProblem("GAME", f"{self.key} has no setups yet; see 'sheetgen games'")
         generate = _resolve(self.setup)
         return generate, _resolve(self.setup.partition(":")[0] + ":from_code")
+
+    def setup_card_drawer(self) -> Callable:
+        """draw(card, setup, rules) for the game's printable setup card."""
+        return _resolve(self.setup_card)
 
     def score_functions(self) -> tuple:
         """(check, tally, template) of the game's scoring module, or a usage problem if it has none."""

@@ -1,0 +1,131 @@
+"""A setup drawn as a one-page printable card.
+
+The frame is shared: a title bar, the seed, setup code and rule-data version
+(so the card can be rebuilt), and a footer. Each game draws its own body with
+the small layout helpers of `Card`, which stacks sections down the page.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from sheetgen import __version__
+from sheetgen.sheet import Box, Line, Page, Para, Rect, SheetDocument, Text
+
+PT = 25.4 / 72  # millimetres per point
+WIDTH, HEIGHT = 190.0, 262.0  # content box: fits Letter and A4 with >= 8 mm margins
+
+
+class Card:
+    """Sections stacked from the top of the page; `y` is where the next one starts."""
+
+    def __init__(self, width: float = WIDTH, height: float = HEIGHT):
+        self.width, self.height = width, height
+        self.items: list = []
+        self.y = 0.0
+
+    def add(self, *items) -> None:
+        self.items.extend(items)
+
+    def room(self) -> float:
+        return self.height - 12 - self.y  # leave the footer free
+
+    def heading(self, title: str, note: str = "") -> None:
+        """A section bar across the page."""
+        self.add(Box(Rect(0, self.y, self.width, 6.5), fill="header", stroke="header_edge", width=0.6),
+                 Text(2.5, self.y + 4.6, title.upper(), 9.5, role="header_text", bold=True))
+        if note:
+            self.add(Text(self.width - 2.5, self.y + 4.6, note, 7.5, role="header_text", align="right",
+                          max_width=self.width * 0.6))
+        self.y += 8.5
+
+    def line(self, text: str, size: float = 9, bold: bool = False, indent: float = 2) -> None:
+        self.add(Text(indent, self.y + size * PT, text, size, bold=bold, max_width=self.width - indent))
+        self.y += size * PT * 1.5
+
+    def paragraph(self, text: str, size: float = 8.5, height: float = 9) -> None:
+        self.add(Para(Rect(2, self.y, self.width - 4, height), text, size, align="left"))
+        self.y += height + 1
+
+    def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
+              size: float = 8.5, row_height: float = 5.2) -> None:
+        """Columns of text: `widths` (mm) for all but the last, which takes what is left and wraps."""
+        x_at = [2.0]
+        for w in widths:
+            x_at.append(x_at[-1] + w)
+        last = self.width - 2 - x_at[-1]
+        widths = [*widths, last]
+        for i, cell in enumerate(header):
+            self.add(Text(x_at[i], self.y + size * PT, cell, size - 0.5, role="muted", bold=True,
+                          max_width=widths[i] - 1))
+        self.y += row_height
+        self.add(Line(2, self.y - 1.2, self.width - 2, self.y - 1.2, 0.4, "muted"))
+        for n, row in enumerate(rows):
+            if n % 2:
+                self.add(Box(Rect(0.5, self.y - 1, self.width - 1, row_height), fill="light", stroke=None))
+            for i, cell in enumerate(row):
+                if i == len(row) - 1:
+                    self.add(Para(Rect(x_at[i], self.y - 0.6, last, row_height - 0.8), cell, size, align="left"))
+                else:
+                    self.add(Text(x_at[i], self.y + size * PT, cell, size, max_width=widths[i] - 1))
+            self.y += row_height
+        self.y += 2
+
+    def gap(self, mm: float = 2) -> None:
+        self.y += mm
+
+
+def build(setup: dict, rules, draw: Callable[[Card, dict, object], None]) -> SheetDocument:
+    """The setup card: the shared frame around the game's own `draw(card, setup, rules)`."""
+    card = Card()
+    card.add(Text(0, 7, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
+                  max_width=WIDTH))
+    card.add(Text(0, 13, f"Setup code {setup['code']}", 10, bold=True, max_width=WIDTH / 2))
+    card.add(Text(WIDTH, 13, f"seed: {setup['seed']}" if setup.get("seed") is not None else "rebuilt from its code",
+                  9, role="muted", align="right", max_width=WIDTH / 2 - 4))
+    card.add(Line(0, 16, WIDTH, 16, 0.8))
+    card.y = 19
+    draw(card, setup, rules)
+    rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
+    card.add(Line(0, HEIGHT - 7, WIDTH, HEIGHT - 7, 0.4, "muted"),
+             Text(0, HEIGHT - 2.5, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
+                  max_width=WIDTH * 0.68),
+             Text(WIDTH, HEIGHT - 2.5, f"rule data {setup['data_version']} | sheetgen {__version__}", 7.5,
+                  role="muted", align="right", max_width=WIDTH * 0.3))
+    if card.y > HEIGHT - 8:
+        raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + 8:.1f} mm past the footer")
+    return SheetDocument(
+        title=f"{setup['title']} setup {setup['code']}",
+        subject=f"Setup card for {setup['players']} players, code {setup['code']}, rule data {setup['data_version']}",
+        width=WIDTH, height=HEIGHT, pages=[Page(None, tuple(card.items))])
+
+
+def seating(card: Card, setup: dict, extra: Callable[[int, str], Sequence[str]] = None,
+            extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
+    """The seating section: turn order, name and any per-player columns."""
+    card.heading("Seating", "in turn order, clockwise from the first player")
+    names = [s if isinstance(s, str) else s["name"] for s in setup["seating"]]
+    rows = [[str(i + 1), name, *(extra(i, name) if extra else ())] for i, name in enumerate(names)]
+    card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1])
+
+
+def reminders(card: Card, items: Sequence[str]) -> None:
+    if not items:
+        return
+    card.heading("Reminders")
+    for text in items:
+        card.paragraph(text, height=8)
+
+
+def basic(card: Card, setup: dict, rules) -> None:
+    """The body for games whose setup is seating, colours and reminders."""
+    colours = setup.get("colours") or {}
+    if colours:
+        seating(card, setup, lambda i, name: [colours.get(name, "")], ["colour"], widths=(14, 60, 40))
+    else:
+        seating(card, setup)
+    first = setup.get("first_player")
+    if first:
+        card.line(f"First player: {first}", bold=True)
+        card.gap()
+    reminders(card, setup.get("reminders") or ())
