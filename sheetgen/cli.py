@@ -35,9 +35,29 @@ def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
 
 
 @cli.command()
+@click.argument("game", required=False)
 @click.pass_context
-def games(ctx: click.Context) -> None:
-    """List the games and what sheetgen can do for each."""
+def games(ctx: click.Context, game: Optional[str]) -> None:
+    """List the games and what sheetgen can do for each; with GAME, its printable parts in detail.
+
+    \b
+    Examples:
+      sheetgen games
+      sheetgen games piecepack-gold-rush
+    """
+    if game is not None:
+        chosen = get_game(game)
+        rules = ruledata.load(chosen, ctx.obj["data"])
+        low, high = rules.players
+        click.echo(f"{rules.title} ({chosen.key}), {low}-{high} players, rule data {rules.version}")
+        click.echo("Printable parts (sheetgen sheet " + chosen.key + " WHAT):")
+        width = max(len(p.name) for p in chosen.sheets) if chosen.sheets else 0
+        for part in chosen.sheets:
+            default = " (default)" if part.name == (chosen.default_sheet or chosen.sheets[0].name) else ""
+            click.echo(f"  {part.name.ljust(width)}  {part.summary}{default}")
+        click.echo(f"Setups: {'sheetgen setup ' + chosen.key if chosen.setup else 'not yet'}")
+        click.echo(f"Scoring: {'sheetgen template ' + chosen.key + ', then check and score' if chosen.score else 'not yet'}")
+        return
     rows = [("GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE")]
     for key, game in all_games().items():
         rules = ruledata.load(game, ctx.obj["data"])

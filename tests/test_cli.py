@@ -76,9 +76,28 @@ def test_unknown_game_is_a_usage_error(run):
     assert result.code == 2 and "unknown game 'monopoly'" in result.err
 
 
-def test_game_without_sheets_says_so(run):
-    result = run("sheet", "gold-west")
-    assert result.code == 2 and "no printable sheets yet" in result.err
+def test_games_lists_every_printable_part(run):
+    from sheetgen.games import all_games
+
+    result = run("games")
+    assert result.code == 0
+    for game in all_games().values():
+        assert game.sheets, f"{game.key} has nothing to print"
+        line = next(l for l in result.out.splitlines() if l.startswith(game.key))
+        for part in game.sheets:
+            assert part.name in line, (part.name, line)
+
+
+def test_games_with_a_game_describes_each_part(run):
+    result = run("games", "rolled-west")
+    assert result.code == 0
+    assert "board  dry-erase score board" in result.out and "(default)" in result.out
+    assert run("games", "chess").code == 2
+
+
+def test_backs_only_for_card_sheets(run):
+    result = run("sheet", "rolled-west", "--backs")
+    assert result.code == 2 and "--backs" in result.err and "no back side" in result.err
 
 
 def test_a_failed_write_keeps_the_old_file(run, tmp_path, monkeypatch):

@@ -27,13 +27,14 @@ def test_setup_text_shows_seed_code_and_data_version(run):
 
 
 @pytest.mark.parametrize("args,code,needle", [
-    (["setup", "gold-west"], 2, "gold-west has no setups yet"),
+    (["setup", "rolled-west", "-p", "5"], 2, "2-4"),
     (["setup", "piecepack-gold-rush", "-p", "2"], 2, "3-4"),
     (["setup", "rolled-west", "--seed", "a", "--code", "RW2-XXX"], 2, "not both"),
     (["setup", "rolled-west", "--code", "PG3-AAAA"], 1, "setup code"),
     (["setup", "rolled-west", "--format", "xml"], 2, "'xml' is not one of"),
-    (["setup", "rolled-west", "-o", "card.pdf"], 2, "not built yet"),
-    (["template", "gold-west"], 2, "gold-west has no scoring yet"),
+    (["setup", "rolled-west", "-o", "missing/card.pdf"], 2, "folder 'missing' does not exist"),
+    (["setup", "rolled-west", "--seed", "a", "-o", "card.pdf", "--paper", "a3"], 2, "'a3' is not one of"),
+    (["template", "piecepack-gold-rush", "-p", "2"], 2, "3 to 4 players"),
     (["score", "missing.yaml"], 1, "missing.yaml: no such file"),
 ])
 def test_setup_and_score_errors(run, args, code, needle):
