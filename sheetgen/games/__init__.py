@@ -9,7 +9,7 @@ subpackage plus data/<key>.yaml; nothing else needs to learn its name.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -88,6 +88,8 @@ def all_games() -> dict[str, Game]:
     """Every game package's GAME, keyed by game name, in name order."""
     global _registry
     if _registry is None:
+        import pkgutil  # only listing every game needs to walk the package
+
         found = {}
         for info in pkgutil.iter_modules(__path__):
             if info.ispkg:
@@ -98,8 +100,16 @@ def all_games() -> dict[str, Game]:
 
 
 def get_game(key: str) -> Game:
-    games = all_games()
+    """The game called `key`, importing only its own package when the name fits one."""
     wanted = key.strip().lower()
+    if _registry is None and re.fullmatch(r"[a-z][a-z0-9-]*", wanted):
+        try:
+            game = importlib.import_module(f"{__name__}.{wanted.replace('-', '_')}").GAME
+        except (ImportError, AttributeError):
+            game = None
+        if game is not None and game.key == wanted:
+            return game
+    games = all_games()
     if wanted not in games:
         raise UsageProblem("GAME", f"unknown game '{key}'; choose one of: {', '.join(games)}")
     return games[wanted]
