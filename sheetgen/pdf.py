@@ -30,6 +30,7 @@ _COLOUR = {
     "wood_end": "#c9965f", "star": "#f0c53c", "people": "#5f554d", "low_mark": None,
     "food": "#8fb04a", "energy": "#d8503a", "ore": "#a39e97", "civic": "#2f5d62",
     "forest": "#5d8a48", "water": "#9cc7e4", "unused": "#d4d0cb",
+    "mountain": "#9c8f80",
 }
 _LOW_INK = {
     "ink": "#000000", "muted": "#444444", "paper": "#ffffff",
@@ -39,6 +40,7 @@ _LOW_INK = {
     "wood_end": None, "star": None, "people": None, "low_mark": "#000000",
     "food": None, "energy": None, "ore": None, "civic": None,
     "forest": None, "water": None, "unused": None,
+    "mountain": None,
 }
 PALETTES = {
     name: {role: (HexColor(v) if v else None) for role, v in table.items()}

@@ -1,0 +1,233 @@
+"""Gold Rush (piecepack) building cards, as a SheetDocument.
+
+The rulebook asks for blank business cards cut in half, one per building
+("just write the names of the building on the cards as you play"). These are
+those cards, printed: name, cost (drawn resource icons), whether the building
+produces (and what) or scores as a non-production building, what it does.
+How many of each, and whether the last page is filled up with blank cards,
+comes from the rule data (`cards`); sizes and positions from
+layouts/piecepack-gold-rush-cards.yaml.
+
+Pages: the cards fill a grid centred in the content box, with cut marks in
+the margin at every card edge. With `request.backs`, each front page is
+followed by its back page: the same grid mirrored left-right, so that printed
+double-sided and flipped on the long edge, every back lands behind its front.
+The art every front page shares (the cut marks) is one form; the art every
+back page shares (the card backs) is another. Pages add only their cards.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded only to draw
+
+from sheetgen import layouts
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+
+PT = 25.4 / 72  # millimetres per point
+FRONT = "piecepack-gold-rush-cards-front"
+BACK = "piecepack-gold-rush-cards-back"
+
+
+def _baseline(cy: float, size_pt: float) -> float:
+    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
+    return cy + size_pt * PT * 0.36
+
+
+def deck(rules, per_page: int) -> list:
+    """The cards of one set, in print order: each building `cards.copies` times
+    (in rule-data order), then blank cards (None) up to a full page when
+    `cards.blanks` is set."""
+    copies = rules["cards"]["copies"]
+    out: list = [b for b in rules["buildings"] for _ in range(copies)]
+    if rules["cards"]["blanks"] and len(out) % per_page:
+        out += [None] * (per_page - len(out) % per_page)
+    return out
+
+
+def slots(layout: dict) -> list[Rect]:
+    """The card positions of a front page, row by row from the top left."""
+    W, H = layout["content"]["width"], layout["content"]["height"]
+    card, grid = layout["card"], layout["grid"]
+    x0 = (W - grid["columns"] * card["width"]) / 2
+    y0 = (H - grid["rows"] * card["height"]) / 2
+    return [Rect(x0 + c * card["width"], y0 + r * card["height"], card["width"], card["height"])
+            for r in range(grid["rows"]) for c in range(grid["columns"])]
+
+
+def mirror(rect: Rect, width: float) -> Rect:
+    """Where the back of a card at `rect` goes: mirrored left-right (long-edge flip)."""
+    return Rect(width - rect.x - rect.w, rect.y, rect.w, rect.h)
+
+
+def cut_marks(layout: dict) -> list[Line]:
+    """Short lines in the margins, outside the grid, in line with every card edge."""
+    card, grid, mark = layout["card"], layout["grid"], layout["cut_marks"]
+    cells = slots(layout)
+    left, top = cells[0].x, cells[0].y
+    right, bottom = cells[-1].right, cells[-1].bottom
+    gap, length, width = mark["gap"], mark["length"], mark["width"]
+    out = []
+    for c in range(grid["columns"] + 1):
+        x = left + c * card["width"]
+        out.append(Line(x, top - gap - length, x, top - gap, width))
+        out.append(Line(x, bottom + gap, x, bottom + gap + length, width))
+    for r in range(grid["rows"] + 1):
+        y = top + r * card["height"]
+        out.append(Line(left - gap - length, y, left - gap, y, width))
+        out.append(Line(right + gap, y, right + gap + length, y, width))
+    return out
+
+
+def build(rules, request: SheetRequest) -> SheetDocument:
+    layout = layouts.load("piecepack-gold-rush-cards")
+    width = layout["content"]["width"]
+    cells = slots(layout)
+    cards = deck(rules, len(cells))
+    painter = _Cards(rules, layout)
+    pages = []
+    for _ in range(request.copies):
+        for start in range(0, len(cards), len(cells)):
+            chunk = cards[start:start + len(cells)]
+            front: list = []
+            back: list = []
+            for rect, card in zip(cells, chunk):
+                front += painter.front(rect, card)
+                back += painter.back_label(mirror(rect, width), card)
+            pages.append(Page(FRONT, tuple(front)))
+            if request.backs:
+                pages.append(Page(BACK, tuple(back)))
+    count = sum(1 for c in cards if c is not None)
+    blanks = len(cards) - count
+    sides = "fronts and backs" if request.backs else "fronts only"
+    forms = {FRONT: tuple(cut_marks(layout))}
+    if request.backs:
+        forms[BACK] = tuple(item for r in cells for item in painter.back_art(mirror(r, width)))
+    return SheetDocument(
+        title=f"{rules.title} building cards",
+        subject=f"Building cards: {count} cards ({rules['cards']['copies']} of each of "
+                f"{len(rules['buildings'])} buildings) + {blanks} blank"
+                f"{' x ' + str(request.copies) + ' copies' if request.copies > 1 else ''}, {sides}, "
+                f"{len(pages)} pages, {request.paper}, {request.ink} ink, rule data {rules.version}",
+        width=width,
+        height=layout["content"]["height"],
+        forms=forms,
+        pages=pages,
+    )
+
+
+class _Cards:
+    def __init__(self, rules, layout: dict):
+        self.rules = rules
+        self.L = layout
+        self.font = layout["fonts"]
+        self.line = layout["lines"]
+        self.text = layout["text"]
+        self.order = [r["key"] for r in rules["resources"]]
+        self.points = rules["scoring"]["non_production_building"]
+
+    def icons(self, x: float, cy: float, cost: dict, right: float) -> list:
+        """One icon per resource unit, in resource order, from `x`; smaller if they would pass `right`."""
+        spec = self.L["front"]
+        gap = spec["icon_gap"]
+        count = sum(cost.values())
+        size = min(spec["icon"], (right - x - gap * (count - 1)) / max(count, 1))
+        out = []
+        for resource in self.order:
+            for _ in range(cost.get(resource, 0)):
+                out.append(Icon(resource, x + size / 2, cy, size))
+                x += size + gap
+        return out
+
+    # -- fronts ------------------------------------------------------------
+    def front(self, rect: Rect, card: Optional[dict]) -> list:
+        spec, font = self.L["front"], self.font
+        inset = spec["inset"]
+        inner_x, inner_w = rect.x + inset, rect.w - 2 * inset
+        out: list = [Box(rect, fill=None, stroke="muted", width=self.L["outline"])]
+        band = Rect(inner_x, rect.y + inset, inner_w, spec["band"])
+        y = band.bottom + 0.4
+        kind = Rect(inner_x, y, inner_w, spec["kind"])
+        cost = Rect(inner_x, kind.bottom, inner_w, spec["cost"])
+        foot_y = rect.bottom - inset - 0.6
+        label_w = 7.0
+        if card is None:
+            out.append(Box(band, fill="paper", stroke="ink", width=self.line["band"], radius=0.8))
+            out.append(Text(band.x + 1.0, band.y + 2.3, self.text["blank_name"], font["label"], role="muted",
+                            bold=True))
+            out.append(Text(kind.cx, _baseline(kind.cy, font["kind"]),
+                            self.text["blank_kind"].format(points=self.points), font["kind"], role="muted",
+                            bold=True, align="center", max_width=kind.w))
+            out.append(Text(cost.x, _baseline(cost.cy, font["label"]), self.text["cost"], font["label"],
+                            role="muted", bold=True))
+            out.append(Line(cost.x + label_w, cost.bottom - 1.0, cost.right, cost.bottom - 1.0,
+                            self.line["thin"], role="muted"))
+            text = Rect(inner_x, foot_y - spec["foot"] - 6.0, inner_w, 6.0)
+            out.append(Para(text, self.text["blank_text"], font["text"], role="muted", min_size=font["min_text"]))
+        else:
+            production = card["kind"] == "production"
+            band_fill = "header" if production else "civic"
+            out.append(Box(band, fill=band_fill, stroke="header_edge", width=self.line["band"], radius=0.8))
+            out.append(Text(band.cx, _baseline(band.cy, font["name"]), card["name"], font["name"], bold=True,
+                            role="header_text", align="center", max_width=band.w - 2))
+            if production:
+                words = self.text["production"]
+                out.append(Text(kind.cx - spec["icon"] * 0.6, _baseline(kind.cy, font["kind"]), words, font["kind"],
+                                bold=True, role="muted", align="center", max_width=kind.w - spec["icon"] - 2))
+                half = stringWidth(words, "Helvetica-Bold", font["kind"]) * PT / 2
+                out.append(Icon(card["produces"], kind.cx - spec["icon"] * 0.6 + half + 0.6 + spec["icon"] / 2,
+                                kind.cy, spec["icon"]))
+            else:
+                out.append(Text(kind.cx, _baseline(kind.cy, font["kind"]),
+                                self.text["civic"].format(points=self.points), font["kind"], bold=True,
+                                role="muted", align="center", max_width=kind.w))
+            out.append(Text(cost.x, _baseline(cost.cy, font["label"]), self.text["cost"], font["label"],
+                            role="muted", bold=True))
+            out += self.icons(cost.x + label_w, cost.cy, card["cost"], cost.right)
+            y = cost.bottom
+            for key in ("upkeep", "use"):
+                if key in card:
+                    extra = Rect(inner_x, y, inner_w, spec["extra"])
+                    words = self.text[key]
+                    out.append(Text(extra.x, _baseline(extra.cy, font["label"]), words, font["label"],
+                                    role="muted", bold=True))
+                    wx = extra.x + stringWidth(words, "Helvetica-Bold", font["label"]) * PT + 1.0
+                    out += self.icons(wx, extra.cy, card[key], extra.right)
+                    y = extra.bottom
+            text = Rect(inner_x, y + 0.6, inner_w, foot_y - spec["foot"] - y - 0.4)
+            out.append(Para(text, card["card"], font["text"], min_size=font["min_text"]))
+        out.append(Text(rect.cx, foot_y, self.text["foot"].format(title=self.rules.title), font["foot"],
+                        role="muted", align="center", max_width=inner_w))
+        return out
+
+    # -- backs -------------------------------------------------------------
+    def back_art(self, rect: Rect) -> list:
+        """The back of any card (the same for every card), at `rect`."""
+        spec, font = self.L["back"], self.font
+        inset = spec["inset"]
+        # the light ground runs to the card edge and into the next card, so a
+        # double-sided print that lands a little off shows no white sliver
+        out: list = [Box(rect, fill="light", stroke=None)]
+        frame = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)
+        out.append(Box(frame, fill=None, stroke="panel_edge", width=self.line["frame"], radius=1.6))
+        out.append(Text(rect.cx, frame.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
+                        role="header", align="center", max_width=frame.w - 2))
+        out.append(Icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
+        size = spec["icons"]
+        step = size + 1.2
+        x = rect.cx - step * (len(self.order) - 1) / 2
+        for resource in self.order:
+            out.append(Icon(resource, x, rect.cy + spec["emblem"] / 2 + 3.5, size))
+            x += step
+        out.append(Text(rect.cx, rect.cy + spec["emblem"] / 2 + 10.0, self.text["back_subtitle"], font["kind"],
+                        role="muted", bold=True, align="center"))
+        return out
+
+    def back_label(self, rect: Rect, card: Optional[dict]) -> list:
+        """What a back page adds behind one card: the building's name, small, at the foot."""
+        if card is None:
+            return []
+        inset = self.L["back"]["inset"]
+        return [Text(rect.cx, rect.bottom - inset - 2.2, card["name"], self.font["back_name"], bold=True,
+                     align="center", max_width=rect.w - 2 * inset - 2)]

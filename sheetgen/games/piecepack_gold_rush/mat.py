@@ -1,0 +1,315 @@
+"""The Gold Rush (piecepack) player mat, as a SheetDocument.
+
+Every number comes from the rule data (data/piecepack-gold-rush.yaml), every
+position, size and word from layouts/piecepack-gold-rush-mat.yaml. The mat
+art is one form drawn once per document; each page adds only the player's name.
+
+Sections, top to bottom: resource tracks (Food, Energy, Ore, Gold, with the
+start values marked and what spoils), the round track (a Stake Claim flag per
+player count, "no claim" in the rounds without one), the plot slots (one per
+ownership marker), the costs of every building and action, and the score box.
+"""
+
+from __future__ import annotations
+
+from sheetgen import __version__, layouts
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+
+PT = 25.4 / 72  # millimetres per point
+FORM = "piecepack-gold-rush-mat"
+
+
+def build(rules, request: SheetRequest) -> SheetDocument:
+    layout = layouts.load("piecepack-gold-rush-mat")
+    art = _Mat(rules, layout)
+    pages = [Page(FORM, art.name_items(name)) for name in request.sheet_names]
+    players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
+    return SheetDocument(
+        title=f"{rules.title} player mats",
+        subject=f"Player mats: {players}, {len(pages)} pages, {request.paper}, "
+                f"{request.ink} ink, rule data {rules.version}",
+        width=layout["content"]["width"],
+        height=layout["content"]["height"],
+        forms={FORM: tuple(art.draw())},
+        pages=pages,
+    )
+
+
+def _baseline(cy: float, size_pt: float) -> float:
+    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
+    return cy + size_pt * PT * 0.36
+
+
+def _count_words(rules, counts: dict) -> str:
+    names = {r["key"]: r["name"] for r in rules["resources"]}
+    order = [r["key"] for r in rules["resources"]]
+    return ", ".join(f"{counts[k]} {names[k]}" for k in order if k in counts)
+
+
+class _Mat:
+    def __init__(self, rules, layout: dict):
+        self.rules = rules
+        self.L = layout
+        self.font = layout["fonts"]
+        self.line = layout["lines"]
+        self.text = layout["text"]
+        self.width = layout["content"]["width"]
+        self.items: list = []
+        self.resources = rules["resources"]
+        self.names = {r["key"]: r["name"] for r in self.resources}
+
+    # -- helpers ---------------------------------------------------------
+    def add(self, *items) -> None:
+        self.items.extend(items)
+
+    def heading(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
+        """A section bar; returns the y just below it."""
+        h = self.L["heading_height"]
+        self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
+        self.add(Text(x + 2, _baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+                      role="header_text", bold=True))
+        if hint:
+            start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
+            self.add(Text(x + w - 2, _baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
+                          role="header_text", align="right", max_width=x + w - 2 - start))
+        return y + h
+
+    def write_box(self, rect: Rect, fill: str = "paper", width: float = None) -> None:
+        self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=0.8, writable=True))
+
+    def label(self, rect: Rect, text: str) -> None:
+        """A small caption in the top-left corner of a writing box."""
+        self.add(Text(rect.x + 1.2, rect.y + 2.4, text, self.font["tiny"], role="muted", bold=True,
+                      max_width=rect.w - 2.4))
+
+    def cost_icons(self, x: float, cy: float, cost: dict, size: float, gap: float) -> float:
+        """One icon per resource unit, in resource order; returns the x after the last."""
+        for resource in (r["key"] for r in self.resources):
+            for _ in range(cost.get(resource, 0)):
+                self.add(Icon(resource, x + size / 2, cy, size))
+                x += size + gap
+        return x
+
+    def cost_words(self, cost: dict) -> str:
+        return _count_words(self.rules, cost)
+
+    # -- sections --------------------------------------------------------
+    def draw(self) -> list:
+        self.header()
+        self.tracks()
+        self.rounds()
+        self.plots()
+        self.costs()
+        self.score()
+        self.footer()
+        return self.items
+
+    def header(self) -> None:
+        h = self.L["header"]
+        self.add(Text(0, _baseline(h["height"] / 2 - 1.2, self.font["title"]), self.text["title"],
+                      self.font["title"], bold=True, role="header"))
+        self.add(Text(0.4, h["height"] - 0.6, f"{self.rules.title}: {self.text['subtitle']}", self.font["small"],
+                      role="muted", max_width=h["name_x"] - 3))
+        box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
+        self.write_box(box)
+        self.label(box, self.text["name_label"])
+
+    def name_items(self, name: str) -> tuple:
+        if not name:
+            return ()
+        h = self.L["header"]
+        x = h["name_x"] + h["name_label"] + 8
+        size = self.font["title"] * 0.8
+        return (Text(x, _baseline(h["height"] / 2, size), name, size, bold=True,
+                     max_width=self.width - x - 2),)
+
+    def tracks(self) -> None:
+        spec = self.L["tracks"]
+        start = self.rules["player_start"]["resources"]
+        y = self.heading(0, spec["top"], self.width, self.text["tracks"],
+                         self.text["tracks_hint"].format(start=self.cost_words(start)))
+        y += spec["row_gap"]
+        cells, cell = spec["cells"], spec["cell"]
+        keep = self.rules["spoilage"]["keep"]
+        for resource in self.resources:
+            key = resource["key"]
+            cy = y + spec["row"] / 2
+            self.add(Icon(key, 1 + spec["icon"] / 2, cy, spec["icon"]))
+            text_x = spec["icon"] + 2.5
+            self.add(Text(text_x, _baseline(y + spec["row"] * 0.32, self.font["label"]), resource["name"],
+                          self.font["label"], bold=True, max_width=spec["label"] - text_x - 0.5))
+            note = self.text["spoils"].format(keep=keep) if resource["spoils"] else self.text["keeps"]
+            self.add(Text(text_x, y + spec["row"] - 0.9, note, self.font["tiny"], role="muted",
+                          max_width=spec["label"] - text_x - 0.5))
+            for n in range(cells):
+                rect = Rect(spec["label"] + n * cell, y, cell, spec["row"])
+                first = n == start.get(key)
+                self.write_box(rect, fill="light" if first else "paper",
+                               width=self.line["box"] * (2 if first else 1))
+                self.add(Text(rect.cx, _baseline(rect.cy, self.font["number"]), str(n), self.font["number"],
+                              bold=first, align="center", role="ink" if first else "muted"))
+            lap_x = spec["label"] + cells * cell + spec["lap_gap"]
+            lap = Rect(lap_x, y, self.width - lap_x, spec["row"])
+            self.write_box(lap, fill="light")
+            self.add(Text(lap.cx, _baseline(lap.cy, self.font["small"]), self.text["lap"].format(cells=cells),
+                          self.font["small"], bold=True, align="center", max_width=lap.w - 1))
+            y += spec["row"] + spec["row_gap"]
+        self.tracks_bottom = y
+
+    def rounds(self) -> None:
+        spec = self.L["rounds"]
+        side = self.rules["next_start_player"]
+        y = self.heading(0, spec["top"], self.width, self.text["rounds"], self.text["rounds_hint"].format(side=side))
+        y += spec["gap"]
+        count = self.rules["rounds"]
+        skipped = self.rules["stake_claim_skipped_last"]
+        low, high = self.rules.players
+        counts = [n for n in range(low, high + 1)]
+        w = (self.width - spec["gap"] * (count - 1)) / count
+        tick_h = self.L["min_writing_box"]
+        for i in range(count):
+            number = i + 1
+            x = i * (w + spec["gap"])
+            tick = Rect(x, y, w, tick_h)
+            self.write_box(tick)
+            self.add(Text(tick.cx, _baseline(tick.cy, self.font["label"]), self.text["round"].format(n=number),
+                          self.font["label"], bold=True, align="center"))
+            cw = w / len(counts)
+            for j, players in enumerate(counts):
+                cell = Rect(x + j * cw, y + tick_h, cw, spec["cell"])
+                claims = number <= count - skipped[players]
+                self.add(Box(cell, fill="light" if claims else "shade", width=self.line["thin"]))
+                self.add(Text(cell.x + 1, cell.y + 2.3, self.text["claim"].format(players=players),
+                              self.font["tiny"], bold=True, role="muted"))
+                if claims:
+                    self.add(Icon("flag", cell.cx + 0.8, cell.cy + 1.0, spec["icon"]))
+                else:
+                    self.add(Para(Rect(cell.x + 0.6, cell.y + 3.0, cell.w - 1.2, cell.h - 3.4),
+                                  self.text["no_claim"], self.font["tiny"], bold=True))
+        bottom = y + tick_h + spec["cell"]
+        skips = " and ".join(f"{skipped[n]} with {n} players" for n in counts)
+        self.add(Para(Rect(0, bottom + 0.4, self.width, spec["caption"]),
+                      self.text["rounds_caption"].format(skips=skips), self.font["tiny"], align="left"))
+
+    def plots(self) -> None:
+        spec = self.L["plots"]
+        y = self.heading(0, spec["top"], self.width, self.text["plots"], self.text["plots_hint"])
+        y += spec["gap"] * 0.6
+        markers = self.rules["player_start"]["ownership_markers"]
+        rounds, skipped = self.rules["rounds"], self.rules["stake_claim_skipped_last"]
+        low, high = self.rules.players
+        claims = {n: min(markers, rounds - skipped[n]) for n in range(low, high + 1)}
+        columns = spec["columns"]
+        w = (self.width - spec["gap"] * (columns - 1)) / columns
+        points = self.rules["scoring"]["non_production_building"]
+        pad, field, fgap = spec["pad"], spec["field"], spec["field_gap"]
+        for i in range(markers):
+            r, c = divmod(i, columns)
+            slot = Rect(c * (w + spec["gap"]), y + r * (spec["slot"] + spec["gap"]), w, spec["slot"])
+            self.add(Box(slot, fill="light", stroke="panel_edge", width=self.line["frame"], radius=1.2))
+            top = slot.y + pad
+            self.add(Text(slot.x + 1.5, _baseline(top + field * 0.35, self.font["name"]),
+                          self.text["plot"].format(n=i + 1), self.font["name"], bold=True))
+            reach = [str(n) for n, most in claims.items() if i + 1 <= most]
+            if len(reach) < len(claims):
+                note = self.text["plot_limited"].format(players="/".join(reach) or "0")
+                self.add(Text(slot.x + 1.5, top + field - 0.9, note, self.font["tiny"], role="muted",
+                              max_width=slot.w - 2 * spec["tile"] - 4))
+            coin = Rect(slot.right - pad - spec["tile"], top, spec["tile"], field)
+            tile = Rect(coin.x - fgap - spec["tile"], top, spec["tile"], field)
+            for rect, word in ((tile, self.text["tile"]), (coin, self.text["coin"])):
+                self.write_box(rect)
+                self.label(rect, word)
+            building = Rect(slot.x + pad, top + field + fgap, slot.w - 2 * pad, field)
+            self.write_box(building)
+            self.label(building, self.text["building"])
+            half = (slot.w - 2 * pad - fgap) / 2
+            third = top + 2 * (field + fgap)
+            upgrades = Rect(slot.x + pad, third, half, field)
+            civic = Rect(upgrades.right + fgap, third, half, field)
+            self.write_box(upgrades)
+            self.label(upgrades, self.text["upgrades"])
+            self.write_box(civic)
+            self.label(civic, self.text["civic"].format(points=points))
+        rows = -(-markers // columns)
+        bottom = y + rows * spec["slot"] + (rows - 1) * spec["gap"]
+        self.add(Para(Rect(0, bottom + 0.4, self.width, spec["caption"]), self.text["values"], self.font["tiny"],
+                      align="left"))
+
+    def costs(self) -> None:
+        spec = self.L["costs"]
+        y = self.heading(0, spec["top"], self.width, self.text["costs"], self.text["costs_hint"])
+        y += spec["row_gap"]
+        entries = [("building", b) for b in self.rules["buildings"]] + [("action", a) for a in self.rules["actions"]]
+        columns = spec["columns"]
+        per_column = -(-len(entries) // columns)
+        w = (self.width - spec["column_gap"] * (columns - 1)) / columns
+        points = self.rules["scoring"]["non_production_building"]
+        for index, (what, entry) in enumerate(entries):
+            c, r = divmod(index, per_column)
+            row = Rect(c * (w + spec["column_gap"]), y + r * (spec["row"] + spec["row_gap"]), w, spec["row"])
+            self.add(Box(row, fill="light" if what == "building" else "paper", stroke="panel_edge",
+                         width=self.line["thin"], radius=0.8))
+            self.add(Text(row.x + 1.2, _baseline(row.cy, self.font["name"]), entry["name"], self.font["name"],
+                          bold=True, max_width=spec["name"] - 1.6))
+            self.cost_icons(row.x + spec["name"], row.cy, entry["cost"], spec["icon"], spec["icon_gap"])
+            badge = Rect(row.x + spec["name"] + spec["cost"], row.y + 1.0, spec["badge"], row.h - 2.0)
+            if what == "building" and entry["kind"] == "production":
+                self.add(Text(badge.cx, badge.y + 2.4, self.text["produces"], self.font["tiny"], role="muted",
+                              align="center"))
+                self.add(Icon(entry["produces"], badge.cx, badge.bottom - 2.3, spec["icon"]))
+            elif what == "building":
+                self.add(Box(badge, fill="civic", stroke="header_edge", width=self.line["thin"], radius=0.8))
+                self.add(Text(badge.cx, _baseline(badge.cy, self.font["small"]),
+                              self.text["civic_badge"].format(points=points), self.font["small"], bold=True,
+                              align="center", role="header_text", max_width=badge.w - 1))
+            words = entry["text"]
+            if "upkeep" in entry:
+                words += " " + self.text["upkeep"].format(cost=self.cost_words(entry["upkeep"]))
+            text_x = badge.right + 1.2
+            self.add(Para(Rect(text_x, row.y + 0.6, row.right - text_x - 1.0, row.h - 1.2), words,
+                          self.font["tiny"], align="left"))
+
+    def score(self) -> None:
+        spec = self.L["score"]
+        y = self.heading(0, spec["top"], self.width, self.text["score"])
+        scoring = self.rules["scoring"]
+        labels = [(key, self.text["score_resource"].format(name=self.names[key], points=points))
+                  for key, points in scoring["points"].items()]
+        labels.append((None, self.text["score_buildings"].format(points=scoring["non_production_building"])))
+        labels.append((None, self.text["score_total"]))
+        box_y = y + spec["label"] + 0.6
+        x = 0.0
+        for i, (icon, label) in enumerate(labels):
+            last = i == len(labels) - 1
+            rect = Rect(x, box_y, spec["box"], spec["height"])
+            self.write_box(rect, width=self.line["box"] * (1.8 if last else 1))
+            self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center",
+                          max_width=spec["box"] + spec["gap"] - 1))
+            if icon:
+                self.add(Icon(icon, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
+            if not last:
+                sign = "=" if i == len(labels) - 2 else "+"
+                self.add(Text(rect.right + spec["gap"] / 2, _baseline(rect.cy, self.font["number"] * 1.3), sign,
+                              self.font["number"] * 1.3, bold=True, align="center", role="muted"))
+            x += spec["box"] + spec["gap"]
+        tie = scoring["tie_breaker"]["most"]
+        tx = x - spec["gap"] + spec["tie_gap"]
+        rect = Rect(tx, box_y, spec["box"], spec["height"])
+        self.write_box(rect, fill="light")
+        self.add(Icon(tie, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
+        self.add(Text(rect.cx, y + spec["label"] - 0.4, self.text["tie"].format(resource=self.names[tie]),
+                      self.font["small"], bold=True, align="center", max_width=self.width - tx))
+        self.add(Line(tx - spec["tie_gap"] / 2, box_y, tx - spec["tie_gap"] / 2, box_y + spec["height"],
+                      width=self.line["thin"], role="muted"))
+        note = Rect(rect.right + 2, box_y, self.width - rect.right - 2, spec["height"])
+        if note.w > 10:
+            self.add(Para(note, scoring["tie_breaker"]["note"].capitalize() + ".", self.font["tiny"],
+                          role="muted", align="left"))
+
+    def footer(self) -> None:
+        meta = self.rules["meta"]
+        text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
+                                          data_version=self.rules.version)
+        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["tiny"] * 0.9, role="muted",
+                      align="center", max_width=self.width))

@@ -1,0 +1,51 @@
+"""The piecepack Gold Rush setup card: seating, the 4x6 land plots and the round plan."""
+
+from __future__ import annotations
+
+from sheetgen import setupcard
+from sheetgen.sheet import Box, Rect, Text
+
+PT = setupcard.PT
+
+
+def draw(card: setupcard.Card, setup: dict, rules) -> None:
+    setupcard.seating(card, setup)
+    names = {**{s["letter"]: s["name"] for s in rules["suits"]}}
+    ranks = {r["letter"]: r["name"] for r in rules["ranks"]}
+
+    card.heading("Land plots", "each plot: its tile face down, a coin on it suit side up")
+    grid = setup["grid"]
+    columns = len(grid[0])
+    label_w = 22
+    cell_w = min(26.0, (card.width - label_w - 4) / columns)
+    cell_h = 19.0
+    left = label_w + (card.width - label_w - cell_w * columns) / 2
+    for c in range(columns):
+        card.add(Text(left + (c + 0.5) * cell_w, card.y + 3, str(c + 1), 8, role="muted", align="center"))
+    card.y += 4.5
+    for r, row in enumerate(grid):
+        top = card.y + r * cell_h
+        coin_suit = row[0]["coin"][0]
+        card.add(Text(left - 2, top + cell_h / 2 + 1, f"{names[coin_suit]} coins", 8.5, bold=True,
+                      align="right", max_width=label_w))
+        for c, cell in enumerate(row):
+            box = Rect(left + c * cell_w, top, cell_w, cell_h)
+            card.add(Box(box, fill="light", width=0.6))
+            tile_suit, tile_rank = cell["tile"][0], cell["tile"][1:]
+            card.add(Text(box.cx, top + 6.5, f"{names[tile_suit]} {ranks[tile_rank]}", 9, bold=True,
+                          align="center", max_width=cell_w - 2))
+            card.add(Text(box.cx, top + 10.5, "tile", 6.5, role="muted", align="center"))
+            coin = Rect(box.cx - 6.5, top + 12, 13, 5.5)
+            card.add(Box(coin, fill="paper", width=0.4, radius=2.7))
+            card.add(Text(coin.cx, coin.y + 4, f"coin {ranks[cell['coin'][1:]]}", 7, align="center",
+                          max_width=coin.w - 1))
+    card.y += len(grid) * cell_h + 4
+    legend = ", ".join(f"{s['name']} = {s['resource']}" for s in rules["suits"])
+    card.line(f"Resources by suit: {legend}. Tiles and coins start face down; turn one up only by an action.",
+              size=8)
+    card.gap()
+
+    card.heading("Rounds", "the start player passes to the right each round")
+    card.table(["round", "start player", "Stake Claim"],
+               [[str(r["round"]), r["start_player"], "yes" if r["stake_claim"] else "skipped"]
+                for r in setup["rounds"]], (16, 50))

@@ -1,0 +1,364 @@
+"""Gold Rush (piecepack) sheets: the player mat and the building cards, geometry and PDF."""
+
+import collections
+import hashlib
+import io
+import itertools
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen import layouts, pdf, ruledata
+from sheetgen.games import get_game
+from sheetgen.games.piecepack_gold_rush import cards as cards_module
+from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+
+MM = 72 / 25.4
+GAME = get_game("piecepack-gold-rush")
+RULES = ruledata.load(GAME)
+MAT = layouts.load("piecepack-gold-rush-mat")
+CARDS = layouts.load("piecepack-gold-rush-cards")
+CARD_W, CARD_H = CARDS["card"]["width"], CARDS["card"]["height"]
+# the printable area of both papers with 6 mm to spare on each side: Letter 215.9 x 279.4, A4 210 x 297
+SAFE_W, SAFE_H = 215.9 - 12, 297 - 12 - (297 - 279.4)
+
+
+def build(part, players=4, names=(), copies=1, backs=False, paper="letter", ink="color"):
+    return GAME.sheet(part).builder()(RULES, SheetRequest(players, tuple(names), copies, paper, ink, backs))
+
+
+def render(part, paper="letter", ink="color", **kwargs):
+    return pdf.render(build(part, paper=paper, ink=ink, **kwargs), paper, ink)
+
+
+def reader(data):
+    return PdfReader(io.BytesIO(data))
+
+
+def flat(page):
+    return " ".join(page.extract_text().split())
+
+
+def colour_fills(data):
+    """Non-grey RGB fill colours set in any page or form content stream."""
+    found = set()
+    for page in reader(data).pages:
+        streams = [page.get_contents().get_data()]
+        xobjects = page["/Resources"].get("/XObject", {})
+        streams += [xobjects[name].get_object().get_data() for name in xobjects]
+        for body in streams:
+            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
+                if not r == g == b:
+                    found.add((r, g, b))
+    return found
+
+
+def icon_rect(icon):
+    half = icon.size / 2
+    return Rect(icon.cx - half, icon.cy - half, icon.size, icon.size)
+
+
+# -- both parts -----------------------------------------------------------------------------------
+
+def test_registered_with_mat_as_default_and_cards_with_backs():
+    assert GAME.supports()["sheets"] == "mat, cards"
+    assert GAME.sheet(None).name == "mat" and not GAME.sheet("mat").has_backs
+    assert GAME.sheet("cards").has_backs
+
+
+@pytest.mark.parametrize("layout", [MAT, CARDS])
+def test_content_box_fits_letter_and_a4_with_6mm_margins(layout):
+    assert layout["content"]["width"] <= 197.9 and layout["content"]["height"] <= 267.4
+    for paper in ("letter", "a4"):
+        width, height = pdf.PAPER[paper]
+        assert (width / MM - layout["content"]["width"]) / 2 >= 6
+        assert (height / MM - layout["content"]["height"]) / 2 >= 6
+
+
+@pytest.mark.parametrize("part", ["mat", "cards"])
+@pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a4", (595, 842))])
+def test_exact_page_sizes(part, paper, size):
+    for page in reader(render(part, paper=paper, players=3, backs=part == "cards")).pages:
+        assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == size
+
+
+@pytest.mark.parametrize("part", ["mat", "cards"])
+def test_reruns_are_byte_identical(part):
+    first = render(part, names=("Ann", "Ben", "Cat"), players=3, paper="a4", ink="low", backs=part == "cards")
+    second = render(part, names=("Ann", "Ben", "Cat"), players=3, paper="a4", ink="low", backs=part == "cards")
+    assert hashlib.sha256(first).digest() == hashlib.sha256(second).digest()
+
+
+@pytest.mark.parametrize("part", ["mat", "cards"])
+def test_low_ink_has_no_colour_fills(part):
+    assert colour_fills(render(part, players=3, backs=part == "cards"))
+    assert colour_fills(render(part, players=3, ink="low", backs=part == "cards")) == set()
+
+
+# -- the mat --------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def mat():
+    return build("mat", names=("Ann", "Gabriel"))
+
+
+@pytest.fixture(scope="module")
+def mat_art(mat):
+    (items,) = mat.forms.values()
+    return items
+
+
+@pytest.fixture(scope="module")
+def mat_pdf():
+    return render("mat", names=("Ann", "Gabriel", "Zoë"), players=4)
+
+
+@pytest.mark.parametrize("players,copies", [(3, 1), (4, 1), (3, 2)])
+def test_mat_one_page_per_player_per_copy(players, copies):
+    assert len(reader(render("mat", players=players, copies=copies)).pages) == players * copies
+
+
+def test_mat_stays_inside_its_content_box(mat, mat_art):
+    content = Rect(0, 0, mat.width, mat.height)
+    for item in mat_art:
+        if isinstance(item, (Box, Para)):
+            assert item.rect.inside(content), item
+        elif isinstance(item, Icon):
+            assert icon_rect(item).inside(content), item
+
+
+def test_mat_writing_boxes_are_big_and_apart(mat_art):
+    boxes = [i.rect for i in mat_art if isinstance(i, Box) and i.writable]
+    assert len(boxes) > 100
+    assert min(min(b.w, b.h) for b in boxes) >= MAT["min_writing_box"] >= 8
+    assert [(a, b) for a, b in itertools.combinations(boxes, 2) if a.overlaps(b)] == []
+
+
+def test_mat_boxes_nest_or_stay_apart(mat_art):
+    """Boxes may nest (a frame around its fields) but never partly overlap; icons sit inside
+    one box or in clear space, never across a box edge or on a Para."""
+    boxes = [i.rect for i in mat_art if isinstance(i, (Box, Para))]
+    for a, b in itertools.combinations(boxes, 2):
+        if a.overlaps(b):
+            assert a.inside(b) or b.inside(a), (a, b)
+    paras = [i.rect for i in mat_art if isinstance(i, Para)]
+    for icon in (i for i in mat_art if isinstance(i, Icon)):
+        r = icon_rect(icon)
+        for box in boxes:
+            if r.overlaps(box):
+                assert r.inside(box) and box not in paras, (icon, box)
+
+
+def test_mat_has_a_track_per_resource_and_a_slot_per_marker(mat_art):
+    cells = MAT["tracks"]["cells"]
+    numbers = [i for i in mat_art if isinstance(i, Text) and i.text.isdigit()
+               and MAT["tracks"]["top"] < i.y < MAT["rounds"]["top"]]
+    assert len(numbers) == cells * len(RULES["resources"])
+    # start values are marked: 2 Food, 2 Energy in bold
+    assert sorted((n.text, n.bold) for n in numbers if n.bold) == [("2", True), ("2", True)]
+    plots = [i for i in mat_art if isinstance(i, Text) and i.text.startswith("PLOT ")]
+    assert len(plots) == RULES["player_start"]["ownership_markers"] == 8
+
+
+def test_mat_text_has_rounds_costs_and_scoring(mat_pdf):
+    text = flat(reader(mat_pdf).pages[0])
+    for n in range(1, RULES["rounds"] + 1):
+        assert f"R{n}" in text
+    assert f"R{RULES['rounds'] + 1}" not in text
+    # Stake Claim: skipped in the last round with 3 players, the last 3 with 4
+    assert text.count("no claim") == 1 + 3
+    assert "none in the last 1 with 3 players and 3 with 4 players" in text
+    assert "only with 3P" in text  # plots 7 and 8: a 4-player game has 6 Stake Claims
+    for entry in RULES["buildings"] + RULES["actions"]:
+        assert entry["name"] in text
+    assert text.count("8 VP") >= 3
+    for words in ("Ore x1", "Gold x3", "Non-production x8", "TOTAL", "Food: breaks a tie",
+                  "start with 2 Food, 2 Energy", "Null die: keep 1", "Pay 1 Energy each Production"):
+        assert words in text, words
+
+
+def test_mat_names_are_on_their_pages(mat_pdf):
+    texts = [p.extract_text() for p in reader(mat_pdf).pages]
+    assert "Ann" in texts[0] and "Gabriel" in texts[1] and "Zoë" in texts[2]
+    assert not any(n in texts[3] for n in ("Ann", "Gabriel", "Zoë"))
+
+
+def test_mat_art_is_a_shared_form():
+    one = len(render("mat", players=4))
+    many = len(render("mat", players=4, copies=20))
+    assert (many - one) / 76 < 1000
+
+
+# -- the cards ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def deck_doc():
+    return build("cards", backs=True)
+
+
+def front_cards(page):
+    """(card rect, name or None) for every card drawn on a front page."""
+    rects = [i.rect for i in page.items if isinstance(i, Box) and i.stroke == "muted"
+             and abs(i.rect.w - CARD_W) < 1e-6 and abs(i.rect.h - CARD_H) < 1e-6]
+    out = []
+    for rect in rects:
+        inside = [i for i in page.items if isinstance(i, Text) and i.bold and i.role == "header_text"
+                  and rect.x < i.x < rect.right and rect.y < i.y < rect.bottom]
+        out.append((rect, inside[0].text if inside else None))
+    return out
+
+
+def test_card_counts_come_from_the_data(deck_doc):
+    fronts = [p for p in deck_doc.pages if p.form == cards_module.FRONT]
+    names = collections.Counter(name for page in fronts for _, name in front_cards(page))
+    copies = RULES["cards"]["copies"]
+    assert copies == 8  # the most one player can own: 8 ownership markers, one building per plot
+    assert {n: c for n, c in names.items() if n} == {b["name"]: copies for b in RULES["buildings"]}
+    per_page = CARDS["grid"]["columns"] * CARDS["grid"]["rows"]
+    assert sum(names.values()) == len(fronts) * per_page == 60  # 56 cards and 4 blanks
+    assert names[None] == 4
+
+
+@pytest.mark.parametrize("backs,copies,pages", [(False, 1, 3), (True, 1, 6), (False, 2, 6), (True, 2, 12)])
+def test_card_page_counts(run, tmp_path, backs, copies, pages):
+    args = ["sheet", "piecepack-gold-rush", "cards", "--copies", str(copies), "-o", "c.pdf"]
+    result = run(*args, *(["--backs"] if backs else []))
+    assert result.code == 0, result
+    assert len(PdfReader(str(tmp_path / "c.pdf")).pages) == pages
+
+
+def test_backs_follow_their_fronts(deck_doc):
+    forms = [p.form for p in deck_doc.pages]
+    assert forms == [cards_module.FRONT, cards_module.BACK] * 3
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_card_grid_and_cut_marks_inside_the_printable_area(paper):
+    doc = build("cards", paper=paper, backs=True)
+    width, height = (v / MM for v in pdf.PAPER[paper])
+    left, top = (width - doc.width) / 2, (height - doc.height) / 2  # the renderer centres the content box
+    printable = Rect(6 - left, 6 - top, width - 12, height - 12)  # in content-box millimetres
+    content = Rect(0, 0, doc.width, doc.height)
+    marks = doc.forms[cards_module.FRONT]
+    for page in doc.pages:
+        for rect, _ in front_cards(page):
+            assert rect.inside(content) and rect.inside(printable), rect
+    for line in marks:
+        for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+            assert 0 <= x <= doc.width and 0 <= y <= doc.height
+            assert printable.x <= x <= printable.right and printable.y <= y <= printable.bottom
+
+
+def test_cut_marks_sit_outside_the_grid_at_every_card_edge(deck_doc):
+    marks = deck_doc.forms[cards_module.FRONT]
+    assert all(isinstance(m, Line) for m in marks)
+    slots = cards_module.slots(CARDS)
+    grid = Rect(slots[0].x, slots[0].y, slots[-1].right - slots[0].x, slots[-1].bottom - slots[0].y)
+    vertical = [m for m in marks if m.x1 == m.x2]
+    horizontal = [m for m in marks if m.y1 == m.y2]
+    assert len(vertical) + len(horizontal) == len(marks)
+    for m in vertical:  # above or below the grid, never across it
+        assert max(m.y1, m.y2) < grid.y or min(m.y1, m.y2) > grid.bottom, m
+    for m in horizontal:  # left or right of the grid
+        assert max(m.x1, m.x2) < grid.x or min(m.x1, m.x2) > grid.right, m
+    edges_x = {round(x, 6) for s in slots for x in (s.x, s.right)}
+    edges_y = {round(y, 6) for s in slots for y in (s.y, s.bottom)}
+    above = collections.Counter(round(m.x1, 6) for m in vertical if m.y2 < grid.y)
+    below = collections.Counter(round(m.x1, 6) for m in vertical if m.y1 > grid.bottom)
+    left = collections.Counter(round(m.y1, 6) for m in horizontal if m.x2 < grid.x)
+    right = collections.Counter(round(m.y1, 6) for m in horizontal if m.x1 > grid.right)
+    assert set(above) == set(below) == edges_x and set(left) == set(right) == edges_y
+    assert all(n == 1 for c in (above, below, left, right) for n in c.values())
+    assert len(edges_x) == CARDS["grid"]["columns"] + 1 and len(edges_y) == CARDS["grid"]["rows"] + 1
+
+
+def test_cards_are_half_business_cards_in_a_centred_grid():
+    slots = cards_module.slots(CARDS)
+    assert {(round(s.w / 25.4, 2), round(s.h / 25.4, 2)) for s in slots} == {(1.75, 2.0)}
+    width = CARDS["content"]["width"]
+    assert abs(slots[0].x - (width - slots[-1].right)) < 1e-6  # mirrored grid == grid
+    assert [(a, b) for a, b in itertools.combinations(slots, 2) if a.overlaps(b)] == []
+
+
+def test_each_back_is_behind_its_front_after_a_long_edge_flip(deck_doc):
+    """For every card of a front page, its back page holds a card at the mirrored place
+    (content width - x - w, same y) that names the same building."""
+    width = deck_doc.width
+    pages = deck_doc.pages
+    back_frames = {(round(i.rect.x, 6), round(i.rect.y, 6)) for i in deck_doc.forms[cards_module.BACK]
+                   if isinstance(i, Box) and i.fill == "light"
+                   and abs(i.rect.w - CARD_W) < 1e-6 and abs(i.rect.h - CARD_H) < 1e-6}
+    assert len(back_frames) == CARDS["grid"]["columns"] * CARDS["grid"]["rows"]
+    checked = 0
+    for front, back in zip(pages[::2], pages[1::2]):
+        labels = [i for i in back.items if isinstance(i, Text)]
+        for rect, name in front_cards(front):
+            mirrored = (round(width - rect.x - rect.w, 6), round(rect.y, 6))
+            assert mirrored in back_frames
+            behind = [t for t in labels if abs(t.x - (width - rect.cx)) < 1e-6 and rect.y < t.y < rect.bottom]
+            if name is None:
+                assert behind == []
+            else:
+                assert [t.text for t in behind] == [name]
+                checked += 1
+    assert checked == 56
+
+
+def test_mirroring_is_real_for_an_uneven_deck(tmp_path):
+    """With 3 copies a row holds different buildings; the back row reads right to left."""
+    raw = (ruledata.default_dir() / "piecepack-gold-rush.yaml").read_text(encoding="utf-8")
+    (tmp_path / "piecepack-gold-rush.yaml").write_text(raw.replace("  copies: 8", "  copies: 3"), encoding="utf-8")
+    house = ruledata.load(GAME, tmp_path)
+    doc = GAME.sheet("cards").builder()(house, SheetRequest(4, (), 1, "letter", "color", True))
+    front, back = doc.pages[0], doc.pages[1]
+    row = sorted(((r.x, n) for r, n in front_cards(front) if abs(r.y - cards_module.slots(CARDS)[0].y) < 1e-6))
+    assert [n for _, n in row] == ["Farm", "Farm", "Farm", "Windmill"]
+    back_row = sorted((t.x, t.text) for t in back.items if isinstance(t, Text) and t.y < CARD_H + 10)
+    assert [n for _, n in back_row] == ["Windmill", "Farm", "Farm", "Farm"]
+    # 7 x 3 = 21 cards: a full first page, then 1 card and 19 blanks
+    assert len(doc.pages) == 4
+    assert [n for _, n in front_cards(doc.pages[2])].count(None) == 19
+
+
+def test_card_front_content_keeps_off_the_cut(deck_doc):
+    """Everything but the card's edge line stays inside the inset safe area of its card."""
+    inset = CARDS["front"]["inset"]
+    for front in deck_doc.pages[::2]:
+        cards = [r for r, _ in front_cards(front)]
+        safe = [Rect(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset) for r in cards]
+        for item in front.items:
+            if isinstance(item, (Box, Para)):
+                r = item.rect
+                if r in cards:
+                    continue
+            elif isinstance(item, Icon):
+                r = icon_rect(item)
+            else:
+                continue
+            assert any(r.inside(c) for c in safe), item
+
+
+def test_card_text_in_the_pdf():
+    pages = reader(render("cards", backs=True)).pages
+    fronts = " ".join(flat(p) for p in pages[::2])
+    for building in RULES["buildings"]:
+        assert building["name"] in fronts
+        assert " ".join(building["card"].split()[:4]) in fronts
+    assert "NON-PRODUCTION · 8 VP" in fronts and "PRODUCTION · makes" in fronts
+    assert "Pay each Production:" in fronts and "To use:" in fronts
+    assert fronts.count("building:") == 4  # the blank cards
+    backs = flat(pages[1])
+    assert "GOLD RUSH" in backs and "Farm" in backs
+
+
+def test_backs_option_is_only_for_cards(run):
+    result = run("sheet", "piecepack-gold-rush", "mat", "--backs")
+    assert result.code == 2 and "--backs" in result.err and "cards" in result.err
+
+
+def test_default_sheet_is_the_mat(run, tmp_path):
+    result = run("sheet", "piecepack-gold-rush", "--names", "Ann,Ben,Cat")
+    assert result.code == 0, result
+    pages = PdfReader(str(tmp_path / "output" / "piecepack-gold-rush-mat.pdf")).pages
+    assert len(pages) == 3 and "Cat" in pages[2].extract_text()
