@@ -104,6 +104,10 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
         with_backs = [p.name for g in all_games().values() for p in g.sheets if p.has_backs]
         raise UsageProblem("--backs", f"the {chosen.key} {part.name} sheet has no back side; "
                                       f"--backs is for card sheets ({', '.join(with_backs) or 'none yet'})")
+    if not part.per_player and (players is not None or names is not None):
+        raise UsageProblem("-p" if players is not None else "--names",
+                           f"the {chosen.key} {part.name} sheet is one set for the whole table; "
+                           f"use --copies for more sets")
     rules = ruledata.load(chosen, ctx.obj["data"])
     count, parsed = plan_players(players, names, rules.players, rules.title)
     target = output.pdf_target(out, f"{chosen.key}-{part.name}.pdf")
@@ -113,8 +117,12 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
     document = part.builder()(rules, request)
     output.write_atomic(target, pdf.render(document, request.paper, request.ink))
     where = "stdout" if target is None else str(target)
-    click.echo(f"wrote {where}: {len(document.pages)} pages ({count} players"
-               f"{f' x {copies}' if copies > 1 else ''}), {paper} paper, {ink} ink", err=target is None)
+    if part.per_player:
+        what = f"{count} players" + (f" x {copies}" if copies > 1 else "")
+    else:
+        what = f"{copies} set{'s' if copies > 1 else ''}"
+    click.echo(f"wrote {where}: {len(document.pages)} pages ({what}), {paper} paper, {ink} ink",
+               err=target is None)
 
 
 @cli.command()

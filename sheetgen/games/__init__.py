@@ -29,6 +29,7 @@ class SheetPart:
     summary: str
     build: str
     has_backs: bool = False  # the part can print back pages (--backs)
+    per_player: bool = True  # one page per player (False: the same set whatever the table)
 
     def builder(self) -> Callable:
         return _resolve(self.build)
