@@ -1,0 +1,302 @@
+"""The Gold West final-scoring pad: geometry, content and the PDF file itself."""
+
+import hashlib
+import io
+import itertools
+import re
+import shutil
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen import layouts, pdf, ruledata
+from sheetgen.games import get_game
+from sheetgen.paths import bundled
+from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+
+MM = 72 / 25.4
+GW = get_game("gold-west")
+RULES = ruledata.load(GW)
+LAYOUT = layouts.load("gold-west-pad")
+TEXT = LAYOUT["text"]
+
+
+def build(players=4, names=(), copies=1):
+    return GW.sheet("pad").builder()(RULES, SheetRequest(players, tuple(names), copies))
+
+
+def art_of(document):
+    (items,) = document.forms.values()
+    return items
+
+
+@pytest.fixture(scope="module", params=[2, 3, 4])
+def pad(request):
+    return build(players=request.param)
+
+
+def writable(items):
+    return [i.rect for i in items if isinstance(i, Box) and i.writable]
+
+
+# -- geometry -----------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_content_box_fits_the_paper_with_printer_margins(paper):
+    width, height = pdf.PAPER[paper]
+    content = LAYOUT["content"]
+    assert (width / MM - content["width"]) / 2 >= 6
+    assert (height / MM - content["height"]) / 2 >= 6
+
+
+def test_everything_stays_inside_the_content_box(pad):
+    content = Rect(0, 0, pad.width, pad.height)
+    for item in art_of(pad):
+        if isinstance(item, (Box, Para)):
+            assert item.rect.inside(content), item
+        elif isinstance(item, Icon):
+            half = item.size / 2
+            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
+        elif isinstance(item, Text):
+            assert 0 <= item.y <= pad.height, item
+            if item.max_width is not None:
+                left = {"left": item.x, "center": item.x - item.max_width / 2,
+                        "right": item.x - item.max_width}[item.align]
+                assert -1e-6 <= left and left + item.max_width <= pad.width + 1e-6, item
+
+
+def test_writing_boxes_are_big_enough_and_do_not_overlap(pad):
+    boxes = writable(art_of(pad))
+    assert min(min(b.w, b.h) for b in boxes) >= LAYOUT["min_writing_box"] >= 8
+    assert [(a, b) for a, b in itertools.combinations(boxes, 2) if a.overlaps(b)] == []
+
+
+def test_boxes_nest_or_keep_apart(pad):
+    """Boxes and paragraphs may nest but never partly overlap; icons never straddle a box edge."""
+    items = art_of(pad)
+    rects = [i.rect for i in items if isinstance(i, (Box, Para))]
+    for a, b in itertools.combinations(rects, 2):
+        if a.overlaps(b):
+            assert a.inside(b) or b.inside(a), (a, b)
+    for icon in (i for i in items if isinstance(i, Icon)):
+        half = icon.size / 2 * 0.98
+        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
+        for rect in rects:
+            if r.overlaps(rect):
+                assert r.inside(rect), (icon, rect)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_column_per_player_and_one_row_per_score(players):
+    """Every score row has a pen box in each player column, lined up."""
+    art = art_of(build(players=players))
+    header = [b for b in writable(art) if b.y < LAYOUT["header"]["height"]]
+    assert len(header) == 1  # the date box
+    boxes = [b for b in writable(art) if b not in header]
+    columns = sorted({round(b.x, 3) for b in boxes if b.x >= LAYOUT["label_width"]})
+    rows = {}
+    for b in boxes:
+        if b.x >= LAYOUT["label_width"]:
+            rows.setdefault(round(b.y, 3), []).append(b)
+    assert len(columns) == players
+    # names, score track, group, offices in play, wanted, terrains, total
+    expected = 1 + 1 + 1 + RULES["boomtown"]["offices_in_play"] + 1 + len(RULES["terrains"]["kinds"]) + 1
+    assert len(rows) == expected
+    assert all(len(row) == players for row in rows.values())
+    # one pen box per office in play for its name, in the label column
+    names = [b for b in boxes if b.x < LAYOUT["label_width"]]
+    assert len(names) == RULES["boomtown"]["offices_in_play"]
+
+
+# -- the PDF ------------------------------------------------------------------
+
+def render(paper="letter", ink="color", **kwargs):
+    return pdf.render(build(**kwargs), paper, ink)
+
+
+def reader(data):
+    return PdfReader(io.BytesIO(data))
+
+
+def page_text(data, page=0):
+    return reader(data).pages[page].extract_text()
+
+
+@pytest.fixture(scope="module")
+def four_text():
+    return page_text(render(players=4, names=("Ann", "Gabriel", "Zoë", "Levi")))
+
+
+@pytest.mark.parametrize("players,copies", [(2, 1), (3, 1), (4, 1), (4, 3)])
+def test_one_page_per_copy(players, copies):
+    assert len(reader(render(players=players, copies=copies)).pages) == copies
+
+
+@pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a4", (595, 842))])
+def test_exact_page_sizes(paper, size):
+    for page in reader(render(paper=paper, players=2, copies=2)).pages:
+        box = page.mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_reruns_are_byte_identical():
+    first = render(paper="a4", ink="low", players=3, names=("Ann", "Ben"), copies=2)
+    second = render(paper="a4", ink="low", players=3, names=("Ann", "Ben"), copies=2)
+    assert hashlib.sha256(first).digest() == hashlib.sha256(second).digest()
+
+
+def test_metadata():
+    meta = reader(render(players=2)).metadata
+    assert meta.title == "Gold West final-scoring pads"
+    assert meta.creator.startswith("sheetgen ")
+    assert "rule data " + RULES.version in meta.subject
+
+
+def test_rows_are_in_rulebook_order(four_text):
+    steps = TEXT["steps"]
+    order = [TEXT["track"], steps["group"], TEXT["group"], steps["boomtown"], steps["wanted"],
+             steps["terrain"]] + [k["name"] for k in RULES["terrains"]["kinds"]] + [TEXT["total"], TEXT["ties"]]
+    places = [four_text.index(word) for word in order]
+    assert places == sorted(places)
+
+
+def tokens_after(text, start, stop):
+    begin = text.index(start) + len(start)
+    return text[begin:text.index(stop, begin)].split()
+
+
+def test_terrain_rows_print_their_bonus_values(four_text):
+    kinds = RULES["terrains"]["kinds"]
+    stops = [k["name"] for k in kinds[1:]] + [TEXT["total"]]
+    for kind, stop in zip(kinds, stops):
+        tokens = tokens_after(four_text, kind["name"], stop)
+        assert tokens[:4] == [TEXT["first"], str(kind["first"]), TEXT["second"], str(kind["second"])], kind
+
+
+def test_scoring_words_and_numbers_are_printed(four_text):
+    flat = " ".join(four_text.split())
+    scoring = RULES["scoring"]
+    assert f"{scoring['largest_group']} points per building" in flat
+    for office in RULES["boomtown"]["offices"]:
+        assert f"{office['name']} {' '.join(office['text'].split())}" in flat
+    free = RULES["boomtown"]["free_cell"]
+    assert f"The {free['name']} space scored {free['points']} points" in flat
+    assert "loses 1 per camp there" in flat and "loses 1 per 2 camps there, rounded down" in flat
+    for breaker in scoring["tie_breakers"]:
+        assert TEXT["tie_breakers"][breaker].lower() in flat.lower()
+    assert "rematch" in flat
+    assert flat.index("fewest camps in the Wanted area") < flat.index("most resources left on the supply track")
+    assert flat.count("OFFICE ") == RULES["boomtown"]["offices_in_play"]
+    assert f"rule data {RULES.version}" in flat
+
+
+def test_names_head_the_columns(four_text):
+    assert all(name in four_text for name in ("Ann", "Gabriel", "Zoë", "Levi"))
+
+
+def test_long_names_break_onto_two_lines():
+    document = build(players=4, names=("Maximilian von Oberhausen", "Bo"))
+    (page,) = document.pages
+    lines = [i.text for i in page.items]
+    assert lines == ["Maximilian von", "Oberhausen", "Bo"]
+
+
+def test_names_are_on_every_copy_and_missing_names_stay_blank():
+    data = render(players=3, names=("Ann", "Ben"), copies=2)
+    for index in range(2):
+        text = page_text(data, index)
+        assert "Ann" in text and "Ben" in text
+    assert len(build(players=3, names=("Ann", "Ben")).pages[0].items) == 2
+
+
+def test_two_players_strike_the_unused_bonus():
+    two = art_of(build(players=2))
+    three = art_of(build(players=3))
+    strikes = [i for i in two if isinstance(i, Line)]
+    assert len(strikes) == len(RULES["terrains"]["kinds"])
+    assert not [i for i in three if isinstance(i, Line)]
+    text = " ".join(page_text(render(players=2)).split())
+    assert "2 players: nobody scores the 1st value" in text and "scores the 2nd value" in text
+    assert "2 players" not in " ".join(page_text(render(players=3)).split())
+
+
+def test_static_art_is_shared_not_redrawn():
+    """Pages after the first cost only a form reference and the names."""
+    names = ("Ann", "Ben", "Cat", "Dan")
+    one = len(render(players=4, names=names, copies=1))
+    many = len(render(players=4, names=names, copies=25))
+    assert (many - one) / 24 < 1000
+
+
+def colour_fills(data):
+    """Non-grey RGB fill colours set in any page or form content stream."""
+    found = set()
+    for page in reader(data).pages:
+        streams = [page.get_contents().get_data()]
+        xobjects = page["/Resources"].get("/XObject", {})
+        streams += [xobjects[name].get_object().get_data() for name in xobjects]
+        for body in streams:
+            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
+                if not r == g == b:
+                    found.add((r, g, b))
+    return found
+
+
+def test_low_ink_drops_colour_fills():
+    assert colour_fills(render(players=2, ink="color"))
+    assert colour_fills(render(players=2, ink="low")) == set()
+
+
+def test_cli_writes_the_pad(run, tmp_path):
+    result = run("sheet", "gold-west", "--names", "Ann,Ben", "--copies", "2", "--paper", "a4", "-o", "pad.pdf")
+    assert result.code == 0, result
+    assert "2 pages (2 players x 2), a4 paper" in result.err + result.out
+    pages = PdfReader(str(tmp_path / "pad.pdf")).pages
+    assert len(pages) == 2 and "Ben" in pages[1].extract_text()
+
+
+def test_house_rule_data_changes_the_pad(run, tmp_path):
+    house = tmp_path / "house"
+    shutil.copytree(bundled("data"), house)
+    path = house / "gold-west.yaml"
+    original = "{code: Cu, name: Copper, first: 11, second: 7}"
+    assert original in path.read_text()
+    path.write_text(path.read_text().replace(original, "{code: Cu, name: Copper, first: 13, second: 7}"))
+    result = run("--data", str(house), "sheet", "gold-west", "-p", "3", "-o", "h.pdf")
+    assert result.code == 0, result
+    text = PdfReader(str(tmp_path / "h.pdf")).pages[0].extract_text()
+    assert tokens_after(text, "Copper", "Silver")[:4] == ["1st", "13", "2nd", "7"]
+
+
+def with_values(change):
+    """The bundled rule data with `change(values)` applied (no file, no schema)."""
+    import copy
+    import dataclasses
+    values = copy.deepcopy(RULES.values)
+    change(values)
+    return dataclasses.replace(RULES, values=values)
+
+
+def test_the_free_cell_is_a_note_unless_the_data_scores_it_at_game_end():
+    assert RULES["scoring"].get("free_cell_in_points", True)  # the rulebook: scored when taken
+    free = RULES["boomtown"]["free_cell"]
+    rules = with_values(lambda v: v["scoring"].__setitem__("free_cell_in_points", False))
+    document = GW.sheet("pad").builder()(rules, SheetRequest(3, ()))
+    art = art_of(document)
+    rows = {round(b.y, 3) for b in writable(art) if b.x >= LAYOUT["label_width"]}
+    before = {round(b.y, 3) for b in writable(art_of(build(players=3))) if b.x >= LAYOUT["label_width"]}
+    assert len(rows) == len(before) + 1
+    assert min(min(b.w, b.h) for b in writable(art)) >= LAYOUT["min_writing_box"]
+    text = " ".join(page_text(pdf.render(document)).split())
+    assert f"{free['name']} space {free['points']} points if you hold" in text
+    assert "already on the score track" not in text and f"the {free['name']} space, looting" not in text
+
+
+def test_more_offices_in_play_give_more_rows():
+    rules = with_values(lambda v: v["boomtown"].__setitem__("offices_in_play", 5))
+    document = GW.sheet("pad").builder()(rules, SheetRequest(4, ()))
+    art = art_of(document)
+    assert len([b for b in writable(art) if b.x < LAYOUT["label_width"]]) == 5
+    content = Rect(0, 0, document.width, document.height)
+    assert all(i.rect.inside(content) for i in art if isinstance(i, (Box, Para)))
+    assert min(min(b.w, b.h) for b in writable(art)) >= LAYOUT["min_writing_box"]
