@@ -1,0 +1,244 @@
+"""The Carcassonne: Gold Rush score pad: geometry, content and the PDF file itself."""
+
+import hashlib
+import io
+import itertools
+import re
+import shutil
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen import layouts, pdf, ruledata
+from sheetgen.games import get_game
+from sheetgen.paths import bundled
+from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
+
+MM = 72 / 25.4
+CG = get_game("carcassonne-gold-rush")
+RULES = ruledata.load(CG)
+LAYOUT = layouts.load("carcassonne-gold-rush-pad")
+
+
+def build(players=5, names=(), copies=1, rules=RULES):
+    return CG.sheet("pad").builder()(rules, SheetRequest(players, tuple(names), copies))
+
+
+def art_of(document):
+    (items,) = document.forms.values()
+    return items
+
+
+def render(paper="letter", ink="color", **kwargs):
+    return pdf.render(build(**kwargs), paper, ink)
+
+
+def reader(data):
+    return PdfReader(io.BytesIO(data))
+
+
+def flat_text(data, page=0):
+    return " ".join(reader(data).pages[page].extract_text().split())
+
+
+# -- geometry -----------------------------------------------------------------
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_content_box_fits_the_paper_with_printer_margins(paper):
+    width, height = pdf.PAPER[paper]
+    content = LAYOUT["content"]
+    assert (width / MM - content["width"]) / 2 >= 6
+    assert (height / MM - content["height"]) / 2 >= 6
+    assert content["width"] <= 197.9 and content["height"] <= 267.4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_geometry(players):
+    document = build(players=players, names=[f"Player {i}" for i in range(players)])
+    art = art_of(document)
+    content = Rect(0, 0, document.width, document.height)
+    # everything inside the content box
+    for item in art:
+        if isinstance(item, (Box, Para)):
+            assert item.rect.inside(content), item
+        elif isinstance(item, Icon):
+            half = item.size / 2
+            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
+        elif isinstance(item, Text):
+            assert 0 <= item.y <= document.height and 0 <= item.x <= document.width, item
+    # pen boxes: big enough, never overlapping
+    boxes = [i.rect for i in art if isinstance(i, Box) and i.writable]
+    assert min(min(b.w, b.h) for b in boxes) >= LAYOUT["min_writing_box"] >= 8
+    assert [(a, b) for a, b in itertools.combinations(boxes, 2) if a.overlaps(b)] == []
+    # boxes and paragraphs may nest but never partly overlap; icons sit in clear space or inside one box
+    shapes = [i.rect for i in art if isinstance(i, (Box, Para))]
+    for a, b in itertools.combinations(shapes, 2):
+        if a.overlaps(b):
+            assert a.inside(b) or b.inside(a), (a, b)
+    for icon in (i for i in art if isinstance(i, Icon)):
+        half = icon.size / 2 * 0.98
+        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
+        for shape in shapes:
+            if r.overlaps(shape):
+                assert r.inside(shape), (icon, shape)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_one_column_per_player_and_names_head_them(players):
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve"][:players]
+    document = build(players=players, names=names)
+    top, height = LAYOUT["names"]["top"], LAYOUT["names"]["height"]
+    heads = sorted((i.rect for i in art_of(document) if isinstance(i, Box) and i.writable
+                    and abs(i.rect.y - top) < 1e-6 and abs(i.rect.h - height) < 1e-6), key=lambda r: r.x)
+    assert len(heads) == players
+    (page,) = document.pages
+    texts = [i for i in page.items if isinstance(i, Text)]
+    assert [t.text for t in texts] == names
+    for text, head in zip(texts, heads):
+        assert head.x < text.x < head.right and head.y < text.y < head.bottom
+        assert text.max_width <= head.w
+
+
+def test_final_scoring_has_a_count_and_a_points_box_per_player_per_row():
+    art = art_of(build(players=4))
+    token_rows = sum(1 for v in RULES["mining_tokens"]["values"] if v["value"] > 0)
+    expected_rows = 6 + token_rows  # score track, railroads, mountains, cities, tipis, horses, tokens
+    row_h = LAYOUT["final"]["row"]
+    final = [i.rect for i in art if isinstance(i, Box) and i.writable and abs(i.rect.h - row_h) < 1e-6]
+    assert len(final) == expected_rows * 4 * 2
+    assert len({r.y for r in final}) == expected_rows
+
+
+# -- the PDF ------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,copies", [(2, 1), (3, 2), (5, 4)])
+def test_one_page_per_game(players, copies):
+    assert len(reader(render(players=players, copies=copies)).pages) == copies
+
+
+@pytest.mark.parametrize("paper,size", [("letter", (612, 792)), ("a4", (595, 842))])
+def test_exact_page_sizes(paper, size):
+    for page in reader(render(players=2, copies=2, paper=paper)).pages:
+        box = page.mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+
+
+def test_reruns_are_byte_identical():
+    first = render(names=("Ann", "Ben"), players=3, paper="a4", ink="low")
+    second = render(names=("Ann", "Ben"), players=3, paper="a4", ink="low")
+    assert hashlib.sha256(first).digest() == hashlib.sha256(second).digest()
+
+
+def test_metadata():
+    meta = reader(render(players=3)).metadata
+    assert meta.title == "Carcassonne: Gold Rush score pad"
+    assert meta.creator.startswith("sheetgen ")
+    assert "3 players" in meta.subject and "rule data " + RULES.version in meta.subject
+
+
+def test_scoring_words_and_point_values_are_printed():
+    text = flat_text(render(names=("Ann", "Zoë", "Ben")))
+    lap = RULES["score_track"]["spaces"]
+    expected = [
+        ("Score track", f"{lap} per lap"),
+        ("Railroads", f"{RULES['railroad']['per_tile']} per tile"),
+        ("Mountains", f"{RULES['mountain']['per_nugget']} per nugget"),
+        ("Cities", f"{RULES['city']['per_railroad']} per railroad"),
+        ("Tipi camps", f"{RULES['prairie']['per_tipi']} each"),
+        ("Wild horses", f"{RULES['prairie']['per_horses']} per herd"),
+    ]
+    for v in RULES["mining_tokens"]["values"]:
+        if v["value"]:
+            expected.append((f"Tokens worth {v['value']}", f"{v['value']} each"))
+    position = 0
+    for label, value in expected:  # each row's label, then its value, in page order
+        position = text.index(label, position)
+        assert text.index(value, position) - position < 80, (label, value)
+    for word in ("DURING THE GAME", "FINAL SCORING", "TOTAL", "RANK", "crushed rock scores 0",
+                 f"laps × {lap} + space", f"passes {lap - 1}", "Ann", "Zoë", "Ben"):
+        assert word in text, word
+    locomotive = RULES["railroad"]["locomotive"]
+    assert f"×{locomotive['multiplier']} with exactly {locomotive['exactly']} locomotive" in text
+    assert f"city {RULES['city']['per_railroad']} per completed railroad" in text
+
+
+def test_names_are_only_where_given():
+    text = flat_text(render(players=4, names=("Ann",)))
+    assert "Ann" in text and "Player" not in text
+
+
+def test_static_art_is_shared_not_redrawn():
+    """Pages after the first cost only a form reference and the names."""
+    one = len(render(players=5, names=("Ann", "Ben"), copies=1))
+    many = len(render(players=5, names=("Ann", "Ben"), copies=25))
+    per_page = (many - one) / 24
+    assert per_page < 1000, per_page
+
+
+def colour_fills(data):
+    """Non-grey RGB fill colours set in any page or form content stream."""
+    found = set()
+    for page in reader(data).pages:
+        streams = [page.get_contents().get_data()]
+        xobjects = page["/Resources"].get("/XObject", {})
+        streams += [xobjects[name].get_object().get_data() for name in xobjects]
+        for body in streams:
+            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
+                if not r == g == b:
+                    found.add((r, g, b))
+    return found
+
+
+def test_low_ink_drops_colour_fills():
+    assert colour_fills(render(players=2, ink="color"))
+    assert colour_fills(render(players=2, ink="low")) == set()
+
+
+def test_house_rule_data_changes_the_pad(tmp_path):
+    house = tmp_path / "house"
+    house.mkdir()
+    raw = (bundled("data") / "carcassonne-gold-rush.yaml").read_text(encoding="utf-8")
+    (house / "carcassonne-gold-rush.yaml").write_text(raw.replace("per_tipi: 2", "per_tipi: 3"), encoding="utf-8")
+    text = flat_text(pdf.render(build(players=2, rules=ruledata.load(CG, house))))
+    assert "3 each" in text[text.index("Tipi camps"):text.index("Wild horses")]
+
+
+# -- the command line -----------------------------------------------------------
+
+def test_cli_default_pad(run, tmp_path):
+    result = run("sheet", "carcassonne-gold-rush")
+    assert result.code == 0, result
+    target = tmp_path / "output" / "carcassonne-gold-rush-pad.pdf"
+    assert len(PdfReader(str(target)).pages) == 1
+    assert "5 players" in result.out
+
+
+def test_cli_names_copies_paper_ink(run, tmp_path):
+    result = run("sheet", "carcassonne-gold-rush", "pad", "--names", "Ann,Ben", "-p", "3", "--copies", "3",
+                 "--paper", "a4", "--ink", "low", "-o", "p.pdf")
+    assert result.code == 0, result
+    pages = PdfReader(str(tmp_path / "p.pdf")).pages
+    assert len(pages) == 3 and round(float(pages[0].mediabox.height)) == 842
+    assert all("Ann" in p.extract_text() and "Ben" in p.extract_text() for p in pages)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["-p", "6"], "-p: Carcassonne: Gold Rush is for 2-5 players, not 6"),
+    (["-p", "1"], "-p: Carcassonne: Gold Rush is for 2-5 players, not 1"),
+    (["board"], "has no sheet 'board'"),
+])
+def test_cli_usage_errors(run, args, needle):
+    result = run("sheet", "carcassonne-gold-rush", *args)
+    assert result.code == 2 and needle in result.err, result
+
+
+def test_cli_house_rule_folder(run, tmp_path):
+    house = tmp_path / "house"
+    house.mkdir()
+    path = house / "carcassonne-gold-rush.yaml"
+    shutil.copy(bundled("data") / path.name, path)
+    path.write_text(path.read_text(encoding="utf-8").replace("per_horses: 4", "per_horses: 5"), encoding="utf-8")
+    result = run("--data", str(house), "sheet", "carcassonne-gold-rush", "-p", "2", "-o", "h.pdf")
+    assert result.code == 0, result
+    text = " ".join(PdfReader(str(tmp_path / "h.pdf")).pages[0].extract_text().split())
+    assert "5 per herd" in text
