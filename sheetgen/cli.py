@@ -121,7 +121,8 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
         what = f"{count} players" + (f" x {copies}" if copies > 1 else "")
     else:
         what = f"{copies} set{'s' if copies > 1 else ''}"
-    click.echo(f"wrote {where}: {len(document.pages)} pages ({what}), {paper} paper, {ink} ink",
+    pages = len(document.pages)
+    click.echo(f"wrote {where}: {pages} page{'s' if pages != 1 else ''} ({what}), {paper} paper, {ink} ink",
                err=target is None)
 
 
