@@ -97,6 +97,9 @@ DATA_FIELDS = {
             "second": Map({"lose": Int(0, 100), "per": Int(1, 100)}),
         }),
         "tie_breakers": List(Str(choices=TIE_BREAKERS)),
+        "free_cell_in_points": Bool(),
+        "boomtown_pair": Int(1, 100),
+        "stacked_tokens": Int(0, 100),
     }),
 }
 
