@@ -3,8 +3,11 @@
 Text and Markdown are drawn from the setup's keys, not from the game's name:
 `seating` (with `colours` when present), `first_player`, `reminders`, `grid`
 (cells with `tile` and `coin`; `legend` names the letters), `rounds`, then the
-seed, setup code and data version, which every format shows. JSON and YAML
-are the dict itself. Only Markdown imports jinja2 (layouts/setup.md.j2).
+seed, setup code and data version, which every format shows. A setup with a
+`boomtown` (Gold West) is drawn from the rule data it was made with: the board
+as a hex map, Boomtown, investments, shipping, seating with supply tracks
+(sheetgen/games/gold_west/picture.py). JSON and YAML are the dict itself.
+Only Markdown imports jinja2 (layouts/setup.md.j2).
 """
 
 from __future__ import annotations
@@ -57,12 +60,13 @@ def legend_line(setup: dict) -> str:
 
 def seat_rows(setup: dict) -> list[tuple[int, str, str]]:
     colours = setup.get("colours", {})
-    return [(i, name, colours.get(name, "")) for i, name in enumerate(setup["seating"], 1)]
+    names = [seat["name"] if isinstance(seat, dict) else seat for seat in setup["seating"]]
+    return [(i, name, colours.get(name, "")) for i, name in enumerate(names, 1)]
 
 
 # ---- text -----------------------------------------------------------------------------------
 
-def _table(header: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+def table(header: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
     widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
     line = lambda cells: (indent + "  ".join(str(c).ljust(w) for c, w in zip(cells, widths))).rstrip()
     return [line(header), line(["-" * w for w in widths])] + [line(r) for r in rows]
@@ -83,7 +87,16 @@ def _grid(setup: dict) -> list[str]:
     return out
 
 
+def _footer(setup: dict) -> list[str]:
+    return ["", f"Seed: {seed_line(setup)}",
+            f"Setup code: {setup['code']}",
+            f"Rule data: {setup['game']} version {setup['data_version']}"]
+
+
 def _text(setup: dict) -> str:
+    if "boomtown" in setup:  # Gold West: drawn from its rule data, by its own module
+        from sheetgen.games.gold_west import picture
+        return "\n".join([heading(setup), ""] + picture.text_lines(setup) + _footer(setup)) + "\n"
     out = [heading(setup), ""]
     seats = seat_rows(setup)
     has_colours = "colours" in setup
@@ -101,12 +114,10 @@ def _text(setup: dict) -> str:
             out.append(f"  {legend_line(setup)}")
     if setup.get("rounds"):
         out += ["", "Rounds:"]
-        out += _table(["round", "start player", "Stake Claim"],
-                      [[str(r["round"]), r["start_player"], "yes" if r["stake_claim"] else "skipped"]
-                       for r in setup["rounds"]])
-    out += ["", f"Seed: {seed_line(setup)}",
-            f"Setup code: {setup['code']}",
-            f"Rule data: {setup['game']} version {setup['data_version']}"]
+        out += table(["round", "start player", "Stake Claim"],
+                     [[str(r["round"]), r["start_player"], "yes" if r["stake_claim"] else "skipped"]
+                      for r in setup["rounds"]])
+    out += _footer(setup)
     return "\n".join(out) + "\n"
 
 
@@ -114,6 +125,11 @@ def _text(setup: dict) -> str:
 
 def _cell(value) -> str:
     return str(value).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+
+
+def _gold_west_markdown(setup: dict) -> dict:
+    from sheetgen.games.gold_west import picture
+    return picture.markdown_context(setup)
 
 
 def _markdown(setup: dict) -> str:
@@ -131,5 +147,6 @@ def _markdown(setup: dict) -> str:
         setup=setup, heading=heading(setup), seats=seat_rows(setup), seed=seed_line(setup),
         rows=[(row_label(setup, row), row) for row in setup.get("grid", [])],
         legend=legend_line(setup),
+        gw=_gold_west_markdown(setup) if "boomtown" in setup else None,
     )
     return page.rstrip("\n") + "\n"

@@ -1,9 +1,22 @@
 """Gold West (J. Alex Kevern, Tasty Minstrel Games, 2015).
 
-Only the game's description is here so far: its rule data holds the metadata,
-and setups, sheets and scoring arrive with their issues.
+Rule data: the board (slots, terrain tiles, mining tokens), Boomtown's offices,
+the investments, the shipping and supply tracks, and final scoring.
 """
 
-from sheetgen.games import Game
+from sheetgen.games import Game, SheetPart
+from sheetgen.games.gold_west.rules import DATA_FIELDS, check_data
 
-GAME = Game(key="gold-west", data_fields={})
+GAME = Game(
+    key="gold-west",
+    data_fields=DATA_FIELDS,
+    check_data=check_data,
+    sheets=(
+        SheetPart("pad", "final-scoring pad: one game per page, a column per player",
+                  "sheetgen.games.gold_west.pad:build"),
+    ),
+    default_sheet="pad",
+    setup="sheetgen.games.gold_west.setup:generate",
+    setup_card="sheetgen.games.gold_west.setup_card:draw",
+    score="sheetgen.games.gold_west.score:tally",
+)

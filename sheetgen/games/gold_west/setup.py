@@ -1,0 +1,464 @@
+"""Seeded and coded setups for Gold West.
+
+Draws, in this order, from the stream `rng.Stream(seed, "gold-west")`:
+
+1. the seating: a shuffle of the players (turn order, clockwise, first player
+   first; player order tokens 1, 2, ... dealt along it);
+2. the Boomtown tiling: one `below(T)` over the T tilings of the rows x columns
+   grid by two-cell offices plus one free cell (18 for 3 x 3), listed as
+   `tilings()` lists them;
+3. the offices: a sample of `offices_in_play` of the offices, laid on that
+   tiling's dominoes in its order (by first cell, reading order);
+4. the investments: a sample of `in_play` cards (reported sorted);
+5. the terrain tiles: a shuffle of all tiles, dealt to the slots in slot order;
+6. the rotations: for each in-play slot in slot order, `below(p)` where p is the
+   tile's period (6 sixths, or fewer when turning it shows the same colours,
+   e.g. 3 for a ring repeating every half turn); face-down tiles keep rotation 0;
+7. the mining tokens: for each terrain in data order, a sample of as many of
+   its tokens (listed in data order, each repeated its count) as the terrain
+   has in-play hexes, laid on those hexes in reading order (top row first,
+   left to right). With 2 players the rest stay in the box.
+
+Nothing else is random: the face-up tokens (on the in-play hexes touching the
+water), the bonus tiles, shipping stacks, starting supplies and camps come
+straight from data/gold-west.yaml, as does every count above.
+
+The setup code `GW<players>-...` holds the realised setup as mixed-radix digits
+(see sheetgen.setupcode): the seating (Lehmer digits), the tiling, the offices
+(Lehmer digits), the investments (one combination rank), then the whole board
+as one number below the count of all possible boards. That number packs, for
+the face-down end tiles (2 players) a weighted choice of which tile lies in
+each, then the in-play tiles' order (Lehmer), their rotations (radix = period)
+and each terrain's token layout. Identical tokens are interchangeable, so a
+layout is ranked by content, never by token identity: first which contents
+stay in the box (2 players), then, content by content in data order, the
+combination of hexes it covers. Every number in range is thus a different
+legal setup, and a setup has exactly one code: 40 characters after `GW4-` or
+`GW3-` (38 for the number, 2 check characters), 36 after `GW2-`.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from math import comb, factorial
+from typing import Optional, Sequence
+
+from sheetgen import rng, setupcode
+from sheetgen.errors import InvalidInput, Problem
+from sheetgen.games.gold_west import hexes
+
+PREFIX = "GW"
+
+
+# ---- counting and ranking helpers ---------------------------------------------------------------
+
+def tilings(rows: int, columns: int) -> list[tuple[int, tuple]]:
+    """Every tiling of a rows x columns grid by dominoes plus one empty cell.
+
+    Cells are numbered row by row from the top left. Each tiling is (hole,
+    dominoes), dominoes as (first cell, second cell) in order of their first
+    cell; tilings are listed by hole, then as a depth-first search laying the
+    first free cell's domino to the right before downwards finds them.
+    """
+    cells = rows * columns
+    found: list[tuple[int, tuple]] = []
+
+    def fill(free: list, laid: list, hole: int) -> None:
+        try:
+            cell = free.index(True)
+        except ValueError:
+            found.append((hole, tuple(laid)))
+            return
+        r, c = divmod(cell, columns)
+        for other in ((cell + 1) if c + 1 < columns else None, (cell + columns) if r + 1 < rows else None):
+            if other is not None and free[other]:
+                free[cell] = free[other] = False
+                laid.append((cell, other))
+                fill(free, laid, hole)
+                laid.pop()
+                free[cell] = free[other] = True
+
+    for hole in range(cells):
+        free = [True] * cells
+        free[hole] = False
+        fill(free, [], hole)
+    return found
+
+
+def combination_rank(chosen: Sequence[int]) -> int:
+    """Rank of a set of whole numbers in the combinatorial number system (colex order)."""
+    return sum(comb(c, i + 1) for i, c in enumerate(sorted(chosen)))
+
+
+def combination_unrank(rank: int, k: int, n: int) -> list[int]:
+    """The k-subset of range(n) with this colex rank, ascending."""
+    out = []
+    top = n
+    for size in range(k, 0, -1):
+        top -= 1
+        while comb(top, size) > rank:
+            top -= 1
+        out.append(top)
+        rank -= comb(top, size)
+    return out[::-1]
+
+
+def _pack(digits: Sequence[int], radices: Sequence[int]) -> int:
+    number = 0
+    for digit, radix in zip(digits, radices):
+        number = number * radix + digit
+    return number
+
+
+def _unpack(number: int, radices: Sequence[int]) -> list[int]:
+    digits = []
+    for radix in reversed(radices):
+        number, digit = divmod(number, radix)
+        digits.append(digit)
+    return digits[::-1]
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    out = factorial(sum(counts))
+    for c in counts:
+        out //= factorial(c)
+    return out
+
+
+class TokenLayouts:
+    """The distinct layouts of one terrain's tokens on k hexes (the rest in the box).
+
+    `counts` is how many tokens of each content the terrain has. A layout is the
+    content index on each hex, in hex order. Layouts are ranked by the box's
+    contents first (each box, in lexicographic order of its counts, weighted by
+    the layouts of what is left), then content by content, by the colex rank of
+    the hexes it covers among those still free.
+    """
+
+    def __init__(self, counts: Sequence[int], k: int):
+        self.counts = tuple(counts)
+        self.k = k
+        self.boxes: list[tuple] = []
+        self._room = [sum(self.counts[i:]) for i in range(len(self.counts) + 1)]
+        self._boxes(0, sum(self.counts) - k, [])
+        self.offsets = []
+        total = 0
+        for box in self.boxes:
+            self.offsets.append(total)
+            total += _multinomial([c - b for c, b in zip(self.counts, box)])
+        self.total = total
+        self._where = {box: i for i, box in enumerate(self.boxes)}
+
+    def _boxes(self, i: int, left: int, prefix: list) -> None:
+        """Every way to leave `left` more tokens in the box from contents i onwards, in order."""
+        if left > self._room[i]:
+            return
+        if i == len(self.counts):
+            self.boxes.append(tuple(prefix))
+            return
+        for b in range(min(self.counts[i], left) + 1):
+            self._boxes(i + 1, left - b, prefix + [b])
+
+    def rank(self, layout: Sequence[int]) -> int:
+        have = [0] * len(self.counts)
+        for content in layout:
+            have[content] += 1
+        box = tuple(c - h for c, h in zip(self.counts, have))
+        number = 0
+        free = list(range(self.k))
+        for content, need in enumerate(have):
+            covered = [i for i, hex_ in enumerate(free) if layout[hex_] == content]
+            number = number * comb(len(free), need) + combination_rank(covered)
+            free = [hex_ for hex_ in free if layout[hex_] != content]
+        return self.offsets[self._where[box]] + number
+
+    def unrank(self, rank: int) -> list[int]:
+        at = bisect_right(self.offsets, rank) - 1
+        box = self.boxes[at]
+        have = [c - b for c, b in zip(self.counts, box)]
+        radices, size = [], self.k
+        for need in have:
+            radices.append(comb(size, need))
+            size -= need
+        digits = _unpack(rank - self.offsets[at], radices)
+        layout = [-1] * self.k
+        free = list(range(self.k))
+        for content, (need, digit) in enumerate(zip(have, digits)):
+            covered = combination_unrank(digit, need, len(free))
+            for i in covered:
+                layout[free[i]] = content
+            taken = set(covered)
+            free = [hex_ for i, hex_ in enumerate(free) if i not in taken]
+        return layout
+
+
+# ---- what the rule data fixes for one table size --------------------------------------------------
+
+def _period(tile: dict) -> int:
+    """How many sixths a tile turns before it shows the same colours again."""
+    ring = tile["ring"]
+    return next(p for p in range(1, 7) if 6 % p == 0 and ring[p:] + ring[:p] == ring)
+
+
+class Layout:
+    """The counts a setup is drawn and coded from, for one rule data and player count."""
+
+    def __init__(self, rules, players: int):
+        self.players = players
+        town = rules["boomtown"]
+        self.rows, self.columns = len(town["rows"]), len(town["columns"])
+        self.tilings = tilings(self.rows, self.columns)
+        self.offices = [o["name"] for o in town["offices"]]
+        self.offices_in_play = town["offices_in_play"]
+        inv = rules["investments"]
+        self.cards = len(inv["cards"])
+        self.cards_in_play = inv["in_play"]
+
+        board = rules["board"]
+        self.slots = sorted(board["slots"], key=lambda s: s["slot"])
+        self.slot_hexes = [hexes.slot_hexes(s) for s in self.slots]
+        self.reading = {h: i for i, h in enumerate(hexes.order(h for found in self.slot_hexes for h in found))}
+        self.keys = {h: hexes.key(h) for h in self.reading}
+        playing = set(hexes.in_play_slots(rules, players))
+        self.in_play = [s["slot"] in playing for s in self.slots]
+        face_up = hexes.touching_water(rules) & hexes.land(rules, playing)
+        self.revealed = [hexes.key(h) for h in hexes.order(face_up)]
+        self.out_at = [i for i, on in enumerate(self.in_play) if not on]
+        self.tiles = board["tiles"]
+        self.periods = [_period(t) for t in self.tiles]
+        self.terrains = [k["code"] for k in rules["terrains"]["kinds"]]
+        self.tokens = {code: list(rules["mining_tokens"][code]) for code in self.terrains}
+        self.counts = {code: [rules["mining_tokens"][code][t] for t in self.tokens[code]]
+                       for code in self.terrains}
+        self.tile_colours = [{code: (t["ring"] + [t["centre"]]).count(code) for code in self.terrains}
+                             for t in self.tiles]
+
+        # The face-down tiles: every ordered choice, weighted by the boards it leaves.
+        self.out_choices = _ordered_choices(len(self.tiles), len(self.out_at))
+        self.out_offsets, total = [], 0
+        self._spaces: dict[tuple, TokenLayouts] = {}
+        for out in self.out_choices:
+            self.out_offsets.append(total)
+            total += self._inner_total(out)
+        self.board_total = total
+        self._out_index = {out: i for i, out in enumerate(self.out_choices)}
+
+    def space(self, code: str, k: int) -> TokenLayouts:
+        key = (code, k)
+        if key not in self._spaces:
+            self._spaces[key] = TokenLayouts(self.counts[code], k)
+        return self._spaces[key]
+
+    def hexes_per_colour(self, tiles_in_play: Sequence[int]) -> dict:
+        return {code: sum(self.tile_colours[t][code] for t in tiles_in_play) for code in self.terrains}
+
+    def _inner_radices(self, out: tuple) -> list[int]:
+        rest = [t for t in range(len(self.tiles)) if t not in out]
+        radices = setupcode.arrangement_radices(len(rest), len(rest))
+        radices += [self.periods[t] for t in rest]   # rotations: a product, whatever the order
+        counts = self.hexes_per_colour(rest)
+        radices += [self.space(code, counts[code]).total for code in self.terrains]
+        return radices
+
+    def _inner_total(self, out: tuple) -> int:
+        return setupcode.capacity(self._inner_radices(out))
+
+    def radices(self) -> list[int]:
+        """The code's radices: seating, tiling, offices, investments, board."""
+        out = setupcode.arrangement_radices(self.players, self.players)
+        out += [len(self.tilings)]
+        out += setupcode.arrangement_radices(self.offices_in_play, len(self.offices))
+        out += [comb(self.cards, self.cards_in_play)]
+        out += [self.board_total]
+        return out
+
+    # -- the board as one number --
+
+    def board_number(self, deal: "Deal") -> int:
+        out = tuple(deal.tiles[i] for i in self.out_at)
+        rest = sorted(t for t in range(len(self.tiles)) if t not in out)
+        placed = [deal.tiles[i] for i, on in enumerate(self.in_play) if on]
+        digits = setupcode.arrangement_digits([rest.index(t) for t in placed], len(rest))
+        # rotations are listed by tile (not slot), so their radices do not depend on the order
+        turned = {deal.tiles[i]: deal.rotations[i] for i, on in enumerate(self.in_play) if on}
+        digits += [turned[t] for t in rest]
+        counts = self.hexes_per_colour(rest)
+        digits += [self.space(code, counts[code]).rank(deal.tokens[code]) for code in self.terrains]
+        return self.out_offsets[self._out_index[out]] + _pack(digits, self._inner_radices(out))
+
+    def board_from_number(self, number: int) -> tuple[list[int], list[int], dict]:
+        at = bisect_right(self.out_offsets, number) - 1
+        out = self.out_choices[at]
+        radices = self._inner_radices(out)
+        digits = _unpack(number - self.out_offsets[at], radices)
+        rest = sorted(t for t in range(len(self.tiles)) if t not in out)
+        n = len(rest)
+        order = setupcode.from_arrangement(digits[:len(setupcode.arrangement_radices(n, n))], n, n)
+        digits = digits[len(setupcode.arrangement_radices(n, n)):]
+        turned = dict(zip(rest, digits[:n]))
+        layouts = digits[n:]
+        placed = iter(rest[i] for i in order)
+        outs = iter(out)
+        tiles = [next(placed) if on else next(outs) for on in self.in_play]
+        rotations = [turned[t] if on else 0 for t, on in zip(tiles, self.in_play)]
+        counts = self.hexes_per_colour(rest)
+        tokens = {code: self.space(code, counts[code]).unrank(r) for code, r in zip(self.terrains, layouts)}
+        return tiles, rotations, tokens
+
+
+def _ordered_choices(n: int, k: int) -> list[tuple]:
+    """Every ordered choice of k of range(n), in lexicographic order."""
+    if k == 0:
+        return [()]
+    return [(first,) + rest for first in range(n)
+            for rest in _ordered_choices(n, k - 1) if first not in rest]
+
+
+_LAYOUTS: dict[tuple, Layout] = {}
+
+
+def layout(rules, players: int) -> Layout:
+    key = (rules.game, rules.version, players)
+    if key not in _LAYOUTS:
+        _LAYOUTS[key] = Layout(rules, players)
+    return _LAYOUTS[key]
+
+
+# ---- the setup ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Deal:
+    """A realised setup as indexes: what the stream draws and the code holds."""
+
+    seating: list          # player indexes in turn order
+    tiling: int            # index into Layout.tilings
+    offices: list          # office indexes, one per domino of the tiling
+    investments: list      # card indexes (0-based), ascending
+    tiles: list            # tile index per slot position (slots sorted by number)
+    rotations: list        # per slot position; 0 for face-down tiles
+    tokens: dict           # terrain code -> content index per in-play hex of that colour, reading order
+
+
+def draw(rules, players: int, seed: str) -> Deal:
+    """The draws of the module docstring, in that order."""
+    plan = layout(rules, players)
+    stream = rng.Stream(seed, rules.game)
+    seating = stream.shuffle(range(players))
+    tiling = stream.below(len(plan.tilings))
+    offices = stream.sample(range(len(plan.offices)), plan.offices_in_play)
+    investments = sorted(stream.sample(range(plan.cards), plan.cards_in_play))
+    tiles = stream.shuffle(range(len(plan.tiles)))
+    rotations = [stream.below(plan.periods[t]) if on else 0 for t, on in zip(tiles, plan.in_play)]
+    colours = _colour_hexes(plan, tiles, rotations)
+    tokens = {}
+    for code in plan.terrains:
+        pool = [i for i, n in enumerate(plan.counts[code]) for _ in range(n)]
+        tokens[code] = stream.sample(pool, len(colours[code]))
+    return Deal(seating, tiling, offices, investments, tiles, rotations, tokens)
+
+
+def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
+             names: Optional[Sequence[str]] = None) -> dict:
+    """A random setup for `players` (default: the most the game allows) from `seed` (default: fresh)."""
+    people = setupcode.player_names(rules.game, rules.players, players, names)
+    seed = rng.fresh_seed() if seed is None else seed
+    return _build(rules, people, seed, draw(rules, len(people), seed))
+
+
+def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
+    """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
+    players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
+                                       radices_for=lambda n: layout(rules, n).radices())
+    people = setupcode.player_names(rules.game, rules.players, players, names)
+    plan = layout(rules, players)
+    read = setupcode.Digits(digits)
+    seating = read.arrangement(players, players)
+    tiling = read.take(1)[0]
+    offices = read.arrangement(plan.offices_in_play, len(plan.offices))
+    investments = combination_unrank(read.take(1)[0], plan.cards_in_play, plan.cards)
+    tiles, rotations, tokens = plan.board_from_number(read.take(1)[0])
+    return _build(rules, people, None, Deal(seating, tiling, offices, investments, tiles, rotations, tokens))
+
+
+def _colour_hexes(plan: Layout, tiles: Sequence[int], rotations: Sequence[int]) -> dict:
+    """Terrain code -> its in-play hexes in reading order."""
+    out: dict = {code: [] for code in plan.terrains}
+    for found, tile, turn, on in zip(plan.slot_hexes, tiles, rotations, plan.in_play):
+        if on:
+            for hex_, code in zip(found, hexes.tile_colours(plan.tiles[tile], turn)):
+                out[code].append(hex_)
+    return {code: sorted(found, key=plan.reading.__getitem__) for code, found in out.items()}
+
+
+def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
+    players = len(people)
+    plan = layout(rules, players)
+    digits = setupcode.arrangement_digits(deal.seating, players)
+    digits += [deal.tiling]
+    digits += setupcode.arrangement_digits(deal.offices, len(plan.offices))
+    digits += [combination_rank(deal.investments)]
+    digits += [plan.board_number(deal)]
+    setup_code = setupcode.encode(PREFIX, players, digits, plan.radices())
+
+    town = rules["boomtown"]
+    hole, dominoes = plan.tilings[deal.tiling]
+    cells = [town["free_cell"]["name"]] * (plan.rows * plan.columns)
+    names = [plan.offices[i] for i in deal.offices]
+    for name, pair in zip(names, dominoes):
+        for cell in pair:
+            cells[cell] = name
+    grid = [cells[r * plan.columns:(r + 1) * plan.columns] for r in range(plan.rows)]
+
+    terrain = [{"slot": slot["slot"], "tile": plan.tiles[t]["tile"], "rotation": turn, "in_play": on}
+               for slot, t, turn, on in zip(plan.slots, deal.tiles, deal.rotations, plan.in_play)]
+    colours = _colour_hexes(plan, deal.tiles, deal.rotations)
+    placed = {}
+    for code in plan.terrains:
+        kinds = plan.tokens[code]
+        for hex_, content in zip(colours[code], deal.tokens[code]):
+            placed[hex_] = kinds[content]
+    tokens = {plan.keys[h]: placed[h] for h in sorted(placed, key=plan.reading.__getitem__)}
+
+    starts = {s["order"]: s["sections"] for s in rules["supply"]["start"]}
+    sections = rules["supply"]["sections"]
+    seating = [{"order": i, "name": people[p],
+                "supply": [list(starts[i].get(s, [])) for s in range(sections)]}
+               for i, p in enumerate(deal.seating, 1)]
+    _remember(rules)
+    return {
+        **setupcode.header(rules, players, seed, setup_code),
+        "boomtown": {"grid": grid, "offices": names},
+        "investments": [rules["investments"]["cards"][i]["number"] for i in deal.investments],
+        "investment_bonus": list(rules["investments"]["bonus_tiles"][players]),
+        "shipping_bonus": {metal: list(stack) for metal, stack in rules["shipping"]["stacks"].items()},
+        "terrain": terrain,
+        "tokens": tokens,
+        "revealed": list(plan.revealed),
+        "seating": seating,
+        "camps_per_player": rules["pieces"]["camps_per_player"][players],
+    }
+
+
+# ---- the rule data behind a setup, for drawing it ---------------------------------------------------
+
+_MADE_WITH: dict[str, object] = {}
+
+
+def _remember(rules) -> None:
+    _MADE_WITH[rules.version] = rules
+
+
+def rules_for(setup: dict):
+    """The rule data a setup was made with (by its data version), for drawing it."""
+    version = setup.get("data_version")
+    if version in _MADE_WITH:
+        return _MADE_WITH[version]
+    from sheetgen import ruledata
+    from sheetgen.games import get_game
+
+    rules = ruledata.load(get_game(setup["game"]))
+    if rules.version != version:
+        raise InvalidInput([Problem("setup", f"made with {setup['game']} rule data version {version}, "
+                                             f"but the data here is version {rules.version}")])
+    return rules

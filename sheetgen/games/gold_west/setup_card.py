@@ -1,0 +1,203 @@
+"""The Gold West setup card: the board as real hexes, Boomtown, investments and seating.
+
+The map is drawn with flat-topped hexes ("odd-q" columns, odd columns half a
+hex lower, y up), so it matches the coordinates in the setup output. Each hex
+shows its terrain code and, when its token starts face up, the token's
+resources; tile borders are drawn heavy so the eight tiles can be laid out.
+"""
+
+from __future__ import annotations
+
+import math
+
+from sheetgen import setupcard
+from sheetgen.games.gold_west import hexes
+from sheetgen.sheet import Box, Icon, Line, Para, Polygon, Rect, Text
+
+FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
+ROOT3 = math.sqrt(3)
+
+
+def _spaced(token: str) -> str:
+    return " ".join(token[i:i + 2] for i in range(0, len(token), 2))
+
+
+def _metals(rules, cost: dict) -> str:
+    names = {r["code"]: r["name"] for r in rules["resources"]}
+    return " + ".join(f"{n} {names[m]}" for m, n in cost.items())
+
+
+class _Map:
+    """Hex centres in mm on the card, for hexes of the setup's board."""
+
+    def __init__(self, every: list, width: float, top: float, size: float):
+        self.s = size
+        raw = {h: self._raw(h) for h in every}
+        xs = [p[0] for p in raw.values()]
+        ys = [p[1] for p in raw.values()]
+        self.width = max(xs) - min(xs) + 2 * size
+        self.height = max(ys) - min(ys) + ROOT3 * size
+        self.dx = (width - self.width) / 2 + size - min(xs)
+        self.dy = top + ROOT3 * size / 2 - min(ys)
+        self.at = {h: self.point(h) for h in every}
+
+    def point(self, h) -> tuple:
+        """The centre of any hex, on the board or off it."""
+        x, y = self._raw(h)
+        return x + self.dx, y + self.dy
+
+    def _raw(self, h):
+        x, y = h
+        return x * 1.5 * self.s, -y * ROOT3 * self.s + (ROOT3 / 2 * self.s if x % 2 else 0)
+
+    def corners(self, h, inset: float = 0.0) -> tuple:
+        cx, cy = self.at[h]
+        r = self.s - inset
+        return tuple((cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+                     for a in range(0, 360, 60))
+
+    def edge(self, a, b) -> tuple:
+        """The shared side of neighbouring hexes a and b."""
+        (ax, ay), (bx, by) = self.point(a), self.point(b)
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.hypot(bx - ax, by - ay)
+        px, py = -(by - ay) / length * self.s / 2, (bx - ax) / length * self.s / 2
+        return mx - px, my - py, mx + px, my + py
+
+
+def draw(card: setupcard.Card, setup: dict, rules) -> None:
+    _board(card, setup, rules)
+    _boomtown_and_seating(card, setup, rules)
+    _investments(card, setup, rules)
+
+
+def _board(card, setup, rules) -> None:
+    revealed = set(setup["revealed"])
+    out = [t for t in setup["terrain"] if not t["in_play"]]
+    note = "face-up tokens show their resources; ? = face down"
+    if out:
+        note = f"grey tiles are face down, out of play; {note}"
+    card.heading("The board", note)
+    slots = {s["slot"]: s for s in rules["board"]["slots"]}
+    owner = {h: t["slot"] for t in setup["terrain"] for h in hexes.slot_hexes(slots[t["slot"]])}
+    water = hexes.water(rules)
+    colours = hexes.colours(rules, setup["terrain"])
+    playing = {t["slot"] for t in setup["terrain"] if t["in_play"]}
+    board = _Map(list(owner) + list(water), card.width, card.y, size=8.4)
+    for h in water:
+        card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
+                 Text(*board.at[h], "water", 6, role="muted", align="center"))
+    for h, slot in owner.items():
+        code = colours[h]
+        in_play = slot in playing
+        card.add(Polygon(board.corners(h), fill=FILL[code] if in_play else "unused", stroke="ink", width=0.4))
+        cx, cy = board.at[h]
+        card.add(Text(cx, cy - 3.2, code, 6, role="ink" if in_play else "muted", align="center"))
+        if not in_play:
+            card.add(Text(cx, cy + 1.2, "out", 6.5, role="muted", align="center"))
+            continue
+        where = hexes.key(h)
+        token = setup["tokens"].get(where)
+        if token is None:
+            label = "-"
+        elif where in revealed:
+            label = _spaced(token)
+        else:
+            label = "?"
+        card.add(Text(cx, cy + 1.4, label, 6.5, bold=where in revealed, align="center", max_width=board.s * 1.45))
+    for t in setup["terrain"]:
+        centre = hexes.parse(slots[t["slot"]]["centre"])
+        cx, cy = board.at[centre]
+        card.add(Text(cx, cy + 5, f"tile {t['tile']}", 5, role="muted", align="center"))
+    # Heavy lines where one tile meets another, the water or the board's edge.
+    for h, slot in owner.items():
+        for n in hexes.neighbours(h):
+            if owner.get(n) != slot and (n not in owner or h < n):
+                card.add(Line(*board.edge(h, n), width=1.4))
+    water_word = f"the {len(revealed)} tokens touching the water start face up"
+    card.y += board.height + 2
+    card.line(f"Coordinates are x,y as in the setup output; {water_word}.", size=7.5)
+    card.gap(1)
+
+
+def _boomtown_and_seating(card, setup, rules) -> None:
+    town = rules["boomtown"]
+    names = {r["code"]: r["name"] for r in rules["resources"]}
+    grid = setup["boomtown"]["grid"]
+    top = card.y
+    left_w = 84.0
+    card.add(Box(Rect(0, top, left_w, 6.5), fill="header", stroke="header_edge", width=0.6),
+             Text(2.5, top + 4.6, "BOOMTOWN", 9.5, role="header_text", bold=True),
+             Text(left_w - 2.5, top + 4.6, "a space costs its column + row metal", 7, role="header_text",
+                  align="right", max_width=48))
+    cell_w, cell_h = 22.0, 12.0
+    gx, gy = 4.0, top + 13.5
+    for j, metal in enumerate(town["columns"]):
+        card.add(Text(gx + (j + 0.5) * cell_w, gy - 2, names[metal], 7.5, bold=True, align="center"))
+    for i, metal in enumerate(town["rows"]):
+        card.add(Text(gx + 3 * cell_w + 2, gy + (i + 0.5) * cell_h + 1, names[metal], 7.5, bold=True))
+    done = set()
+    for i, row in enumerate(grid):
+        for j, name in enumerate(row):
+            if (i, j) in done:
+                continue
+            if name == town["free_cell"]["name"]:
+                rect = Rect(gx + j * cell_w + 1, gy + i * cell_h + 1, cell_w - 2, cell_h - 2)
+                card.add(Box(rect, fill="light", width=0.6, radius=1.5),
+                         Icon("star", rect.x + 5, rect.cy, 5),
+                         Text(rect.cx + 3, rect.cy + 1.3, name, 9, bold=True, align="center"))
+                done.add((i, j))
+                continue
+            other = (i, j + 1) if j + 1 < len(row) and row[j + 1] == name else (i + 1, j)
+            done |= {(i, j), other}
+            w = cell_w * (other[1] - j + 1)
+            h = cell_h * (other[0] - i + 1)
+            rect = Rect(gx + j * cell_w + 1, gy + i * cell_h + 1, w - 2, h - 2)
+            card.add(Box(rect, fill="shade", width=0.8, radius=1.5),
+                     Para(Rect(rect.x + 1, rect.y + 1, rect.w - 2, rect.h - 2), name, 8.5, bold=True))
+    bottom = gy + 3 * cell_h
+
+    # Seating beside Boomtown.
+    x0 = left_w + 6
+    width = card.width - x0
+    card.add(Box(Rect(x0, top, width, 6.5), fill="header", stroke="header_edge", width=0.6),
+             Text(x0 + 2.5, top + 4.6, "SEATING AND SUPPLY", 9.5, role="header_text", bold=True),
+             Text(card.width - 2.5, top + 4.6, "turn order", 7, role="header_text", align="right"))
+    y = top + 12
+    card.add(Text(x0 + 2, y, "order", 7, role="muted", bold=True),
+             Text(x0 + 14, y, "player", 7, role="muted", bold=True),
+             Text(x0 + 52, y, "supply track, section: resources", 7, role="muted", bold=True))
+    for seat in setup["seating"]:
+        y += 6
+        card.add(Text(x0 + 2, y, str(seat["order"]), 8.5, bold=True),
+                 Text(x0 + 14, y, seat["name"], 8.5, max_width=36),
+                 Text(x0 + 52, y, _supply(seat["supply"]), 8, max_width=width - 53))
+    y += 6
+    camps = setup["camps_per_player"]
+    card.add(Text(x0 + 2, y, f"Each player: {camps} camps, {rules['pieces']['influence_tokens']} influence "
+                             f"tokens, {rules['pieces']['stagecoaches']} stagecoaches.", 8, max_width=width - 3))
+    card.y = max(bottom, y) + 4
+
+
+def _supply(supply) -> str:
+    """"0: Wd | 1: St Cu" from {section: [codes]} (or a list indexed by section)."""
+    items = supply.items() if isinstance(supply, dict) else enumerate(supply)
+    parts = [f"{section}: {' '.join(codes) if not isinstance(codes, str) else _spaced(codes)}"
+             for section, codes in items if codes]
+    return " | ".join(parts)
+
+
+def _investments(card, setup, rules) -> None:
+    cards = {c["number"]: c for c in rules["investments"]["cards"]}
+    bonus = " ".join(str(v) for v in setup["investment_bonus"])
+    card.heading("Investments", f"bonus tiles {bonus}: the buyer also takes the highest left")
+    rows = []
+    for number in setup["investments"]:
+        c = cards[number]
+        rows.append([f"#{number}", _metals(rules, c["cost"]), f"{c['points']} VP", c.get("ability", "-")])
+    card.table(["card", "cost", "points", "ability"], rows, (14, 44, 16), row_height=5.4)
+    names = {r["code"]: r["name"] for r in rules["resources"]}
+    stacks = "; ".join(f"{names[m]} {'/'.join(str(v) for v in tiles)}"
+                       for m, tiles in setup["shipping_bonus"].items())
+    card.line(f"Shipping bonus stacks (top first, one stack in each of a track's two sections): {stacks}.",
+              size=8)
