@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -64,6 +63,8 @@ def write_atomic(path: Optional[Path], data: bytes) -> None:
         return
     folder = path.parent if str(path.parent) else Path(".")
     try:
+        import tempfile  # only file writes need it; stdout output skips its import cost
+
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     except OSError as exc:
         raise UsageProblem("-o", f"cannot write in '{folder}': {exc.strerror}") from None

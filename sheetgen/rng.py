@@ -21,7 +21,6 @@ Changing any of this changes every seeded setup: bump the "v1" tag if it must.
 from __future__ import annotations
 
 import hashlib
-import secrets
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -33,6 +32,8 @@ SEED_LENGTH = 8
 
 def fresh_seed() -> str:
     """A short, readable random seed (8 lowercase letters and digits) from `secrets`."""
+    import secrets  # only a run without --seed needs it
+
     return "".join(secrets.choice(SEED_ALPHABET) for _ in range(SEED_LENGTH))
 
 

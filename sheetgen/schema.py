@@ -9,8 +9,6 @@ them and use `Document.problem` for placement.
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional
 
 from sheetgen.errors import Problem
@@ -35,22 +33,28 @@ def describe(value: Any) -> str:
 
 
 class Schema:
-    """Base class: `walk` appends (path, message, at_key) triples to `out`."""
+    """Base class: `walk` appends (path, message, at_key) triples to `out`.
+
+    Plain classes rather than dataclasses: every command builds these at import
+    time, and a dataclass costs a quarter of a millisecond to define.
+    """
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"{type(self).__name__}({fields})"
 
     def walk(self, value: Any, path: PathKey, out: list) -> None:  # pragma: no cover
         raise NotImplementedError
 
 
-@dataclass
 class Any_(Schema):
     def walk(self, value, path, out):
         return None
 
 
-@dataclass
 class Int(Schema):
-    min: Optional[int] = None
-    max: Optional[int] = None
+    def __init__(self, min: Optional[int] = None, max: Optional[int] = None):
+        self.min, self.max = min, max
 
     def walk(self, value, path, out):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -61,17 +65,15 @@ class Int(Schema):
             out.append((path, f"{value} is too large (at most {self.max})", False))
 
 
-@dataclass
 class Bool(Schema):
     def walk(self, value, path, out):
         if not isinstance(value, bool):
             out.append((path, f"expected true or false, got {describe(value)}", False))
 
 
-@dataclass
 class Str(Schema):
-    choices: Optional[Iterable[str]] = None
-    allow_empty: bool = False
+    def __init__(self, choices: Optional[Iterable[str]] = None, allow_empty: bool = False):
+        self.choices, self.allow_empty = choices, allow_empty
 
     def walk(self, value, path, out):
         if not isinstance(value, str):
@@ -82,11 +84,9 @@ class Str(Schema):
             out.append((path, _unknown("value", value, self.choices), False))
 
 
-@dataclass
 class List(Schema):
-    item: Schema
-    min: int = 0
-    max: Optional[int] = None
+    def __init__(self, item: Schema, min: int = 0, max: Optional[int] = None):
+        self.item, self.min, self.max = item, min, max
 
     def walk(self, value, path, out):
         if not isinstance(value, list):
@@ -98,18 +98,19 @@ class List(Schema):
             self.item.walk(item, path + (i,), out)
 
 
-@dataclass
 class Field:
-    schema: Schema
-    required: bool = True
+    """A Map entry that may be optional."""
+
+    def __init__(self, schema: Schema, required: bool = True):
+        self.schema, self.required = schema, required
 
 
-@dataclass
 class Map(Schema):
     """A mapping with known keys. Values may be Schema (required) or Field."""
 
-    fields: dict
-    extra: Optional[Schema] = None  # schema for keys not listed, or None to reject them
+    def __init__(self, fields: dict, extra: Optional[Schema] = None):
+        self.fields = fields
+        self.extra = extra  # schema for keys not listed, or None to reject them
 
     def walk(self, value, path, out):
         if not isinstance(value, dict):
@@ -130,12 +131,11 @@ class Map(Schema):
                 self.extra.walk(value[key], path + (key,), out)
 
 
-@dataclass
 class Dict(Schema):
     """A mapping whose keys are data (names, numbers) rather than a fixed set."""
 
-    key: Schema
-    value: Schema
+    def __init__(self, key: Schema, value: Schema):
+        self.key, self.value = key, value
 
     def walk(self, value, path, out):
         if not isinstance(value, dict):
@@ -150,12 +150,11 @@ class Dict(Schema):
             self.value.walk(item, path + (key,), out)
 
 
-@dataclass
 class Check(Schema):
     """A schema plus a predicate on the value: `test(value)` returns a message or None."""
 
-    schema: Schema
-    test: Callable[[Any], Optional[str]] = field(default=lambda v: None)
+    def __init__(self, schema: Schema, test: Callable[[Any], Optional[str]] = lambda v: None):
+        self.schema, self.test = schema, test
 
     def walk(self, value, path, out):
         before = len(out)
@@ -176,6 +175,8 @@ def check(doc: Document, schema: Schema, root: PathKey = ()) -> list[Problem]:
 
 def _unknown(what: str, got: Any, allowed: Iterable) -> str:
     allowed = [str(a) for a in allowed]
+    import difflib  # only an error needs a hint
+
     hint = difflib.get_close_matches(str(got), allowed, n=1)
     if hint:
         return f"unknown {what} '{got}'; did you mean '{hint[0]}'?"

@@ -28,6 +28,8 @@ MAX_BYTES = 1_000_000
 PathKey = tuple[Union[str, int], ...]
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 @dataclass
@@ -142,6 +144,14 @@ class _Builder:
         if node.tag.startswith("tag:yaml.org,2002:") is False:
             self._fail(node, f"YAML tags such as {node.tag} are not allowed")
             return None
+        # Fast paths for the two commonest scalars; the resolver has already
+        # decided the tag, so a str tag is the text itself and a plain run of
+        # digits is that int. Everything else goes through PyYAML's constructor.
+        if node.tag == _STR_TAG:
+            return node.value
+        value = node.value
+        if node.tag == _INT_TAG and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
+            return int(value)  # a leading 0 is YAML 1.1 octal: left to the constructor
         try:
             return self.loader.construct_object(node, deep=True)
         except yaml.YAMLError as exc:
