@@ -44,7 +44,7 @@ from typing import Any, Optional
 from sheetgen.errors import InvalidInput, Problem, UsageProblem
 from sheetgen.games.gold_west import hexes
 from sheetgen.schema import Any_, Check, Dict, Field, Int, List, Map, Schema, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks
+from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players
 from sheetgen.yamlio import Document
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
@@ -764,20 +764,8 @@ def _examine(doc: Document, rules: Any) -> tuple[list[Problem], list[str], list[
     _schema(R).walk(doc.value, (), found)
     problems = [doc.problem(path, message, at_key=at_key) for path, message, at_key in found]
     reader = _Reader(doc, R)
-    sheets: list[_Sheet] = []
-    value = doc.value
-    players = value.get("players") if isinstance(value, dict) else None
-    if isinstance(players, list):
-        for i, entry in enumerate(players):
-            if not isinstance(entry, dict):
-                continue
-            broken = {path[2] for path, _, _ in found
-                      if len(path) > 2 and path[0] == "players" and path[1] == i}
-            sheets.append(reader.player(i, entry, broken))
-        if not low <= len(players) <= high:
-            reader.fail(("players",), f"{R.game} is played by {low} to {high} players; "
-                                      f"this file has {len(players)}", at_key=True)
-    count = len(players) if isinstance(players, list) else 0
+    sheets, listed = read_players(doc, found, reader.player, (low, high), R.game, reader.fail)
+    count = listed or 0
     for s in sheets:
         reader.player_checks(s, count)
     _cross_checks(doc, R, reader, sheets, count)

@@ -36,7 +36,7 @@ from typing import Any, Optional
 from sheetgen.errors import InvalidInput, Problem, UsageProblem
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.schema import Any_, Check, Field, Int, List, Map, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks
+from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players
 from sheetgen.yamlio import Document
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
@@ -243,20 +243,9 @@ def _examine(doc: Document, rules: Any) -> tuple[list[Problem], list[str], list[
     problems = [doc.problem(path, _friendlier(R, path, message, at_key), at_key=at_key)
                 for path, message, at_key in found]
     reader = _Reader(doc, R)
-    sheets: list[_Sheet] = []
-    value = doc.value
-    players = value.get("players") if isinstance(value, dict) else None
-    if isinstance(players, list):
-        for i, entry in enumerate(players):
-            if not isinstance(entry, dict):
-                continue
-            broken = {path[2] for path, _, _ in found
-                      if len(path) > 2 and path[0] == "players" and path[1] == i}
-            sheets.append(reader.player(i, entry, broken))
-        if not low <= len(players) <= high:
-            reader.fail(("players",), f"{R.title} is played by {low} to {high} players; "
-                                      f"this file has {len(players)}", at_key=True)
-        _cross_checks(R, sheets, len(players), reader.fail)
+    sheets, listed = read_players(doc, found, reader.player, (low, high), R.title, reader.fail)
+    if listed is not None:
+        _cross_checks(R, sheets, listed, reader.fail)
     problems = list(dict.fromkeys(problems + reader.problems))
 
     breakdowns: list[dict] = []
