@@ -166,3 +166,17 @@ def read_players(doc: Document, found: list, read: Callable, allowed: tuple, tit
              at_key=True)
     return sheets, len(players)
 
+
+def total_mismatch(written: int, parts: dict, who: str = "", detail: Optional[str] = None) -> Optional[str]:
+    """The message for a written total that differs from the tally of `parts`, else None.
+
+    `detail` replaces the default "category points, ..." explanation.
+    """
+    tally = sum(parts.values())
+    if written == tally:
+        return None
+    detail = detail if detail is not None else ", ".join(f"{k} {v}" for k, v in parts.items())
+    diff = tally - written
+    return (f"total: you wrote {written}{f' for {who}' if who else ''}, the tally is {tally} ({detail}); "
+            f"{abs(diff)} {'short' if diff > 0 else 'too many'}")
+

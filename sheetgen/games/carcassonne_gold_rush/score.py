@@ -40,7 +40,7 @@ from typing import Any, Optional
 
 from sheetgen.errors import InvalidInput, Problem, UsageProblem
 from sheetgen.schema import Any_, Check, Dict, Field, Int, List, Map, Schema, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, build_report
+from sheetgen.scoring import ScoredPlayer, ScoreReport, build_report, total_mismatch
 from sheetgen.yamlio import Document
 
 CATEGORIES = ("in-game", "railroads", "mountains", "cities", "prairies", "tokens")
@@ -582,14 +582,9 @@ def _examine(doc: Document, rules: Any) -> tuple[list[Problem], list[str], _Resu
                                     f"{during}; the tally uses the completed features (list the missing ones, "
                                     f"or drop 'completed:' to use the track)")
         for name, total in res.totals.items():
-            parts = breakdowns[name]
-            tally = sum(parts.values())
-            if total != tally:
-                detail = ", ".join(f"{k} {v}" for k, v in parts.items())
-                diff = tally - total
-                problems.append(doc.problem(res.total_paths[name],
-                                            f"total: you wrote {total} for {name}, the tally is {tally} "
-                                            f"({detail}); {abs(diff)} {'short' if diff > 0 else 'too many'}"))
+            message = total_mismatch(total, breakdowns[name], who=name)
+            if message:
+                problems.append(doc.problem(res.total_paths[name], message))
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
     return problems, warnings, res, breakdowns
 

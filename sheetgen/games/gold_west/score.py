@@ -44,7 +44,7 @@ from typing import Any, Optional
 from sheetgen.errors import InvalidInput, Problem, UsageProblem
 from sheetgen.games.gold_west import hexes
 from sheetgen.schema import Any_, Check, Dict, Field, Int, List, Map, Schema, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players
+from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players, total_mismatch
 from sheetgen.yamlio import Document
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
@@ -775,13 +775,9 @@ def _examine(doc: Document, rules: Any) -> tuple[list[Problem], list[str], list[
     if not problems:
         breakdowns = _breakdowns(R, sheets)
         for s, parts in zip(sheets, breakdowns):
-            tally = sum(parts.values())
-            if s.total is not None and s.total != tally:
-                detail = ", ".join(f"{k} {v}" for k, v in parts.items())
-                diff = tally - s.total
-                problems.append(doc.problem(
-                    s.path("total"), f"total: you wrote {s.total}, the tally is {tally} ({detail}); "
-                                     f"{abs(diff)} {'short' if diff > 0 else 'too many'}"))
+            message = total_mismatch(s.total, parts) if s.total is not None else None
+            if message:
+                problems.append(doc.problem(s.path("total"), message))
     warnings = _warnings(R, sheets) if not problems else []
     problems.sort(key=lambda p: (p.line or 0, p.column or 0))
     return problems, warnings, sheets, breakdowns

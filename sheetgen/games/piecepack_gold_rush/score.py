@@ -36,7 +36,7 @@ from typing import Any, Optional
 from sheetgen.errors import InvalidInput, Problem, UsageProblem
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.schema import Any_, Check, Field, Int, List, Map, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players
+from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players, total_mismatch
 from sheetgen.yamlio import Document
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
@@ -252,12 +252,9 @@ def _examine(doc: Document, rules: Any) -> tuple[list[Problem], list[str], list[
     if not problems:
         breakdowns = [breakdown(R, s.counts, s.buildings) for s in sheets]
         for s, parts in zip(sheets, breakdowns):
-            tally = sum(parts.values())
-            if s.total is not None and s.total != tally:
-                diff = tally - s.total
-                problems.append(doc.problem(
-                    s.path("total"), f"total: you wrote {s.total}, the tally is {tally} ({_detail(R, s, parts)}); "
-                                     f"{abs(diff)} {'short' if diff > 0 else 'too many'}"))
+            message = total_mismatch(s.total, parts, detail=_detail(R, s, parts)) if s.total is not None else None
+            if message:
+                problems.append(doc.problem(s.path("total"), message))
 
     warnings = []
     for s in sheets:
