@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from sheetgen import __version__
-from sheetgen.sheet import Box, Line, Page, Para, Rect, SheetDocument, Text
+from sheetgen.sheet import Box, Line, Page, Para, Rect, SheetDocument, Text, PT
 
-PT = 25.4 / 72  # millimetres per point
 WIDTH, HEIGHT = 190.0, 262.0  # content box: fits Letter and A4 with >= 8 mm margins
 
 

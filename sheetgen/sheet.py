@@ -14,6 +14,14 @@ from typing import Optional, Union
 from sheetgen.errors import UsageProblem
 
 
+PT = 25.4 / 72  # millimetres per point
+
+
+def baseline(cy: float, size_pt: float) -> float:
+    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
+    return cy + size_pt * PT * 0.36
+
+
 @dataclass(frozen=True)
 class Rect:
     x: float

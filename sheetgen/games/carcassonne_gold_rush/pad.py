@@ -18,9 +18,8 @@ one form drawn once per document; each page adds only the names.
 from __future__ import annotations
 
 from sheetgen import __version__, layouts
-from sheetgen.sheet import Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text
+from sheetgen.sheet import Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline
 
-PT = 25.4 / 72  # millimetres per point
 FORM = "carcassonne-gold-rush-pad"
 LAYOUT = "carcassonne-gold-rush-pad"
 
@@ -43,10 +42,6 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         pages=pages,
     )
 
-
-def _baseline(cy: float, size_pt: float) -> float:
-    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
-    return cy + size_pt * PT * 0.36
 
 
 class _Pad:
@@ -92,7 +87,7 @@ class _Pad:
         h = self.L["heading_height"]
         self.add(Box(Rect(self.left, y, self.table, h), fill="header", stroke="header_edge",
                      width=self.line["thin"], radius=0.8))
-        self.add(Text(self.left + 2, _baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+        self.add(Text(self.left + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
                       role="header_text", bold=True))
         return y + h
 
@@ -113,9 +108,9 @@ class _Pad:
     def header(self) -> None:
         h = self.L["header"]
         room = self.table - h["game_box"] - 3
-        self.add(Text(self.left, _baseline(h["height"] * 0.36, self.font["title"]), self.text["title"],
+        self.add(Text(self.left, baseline(h["height"] * 0.36, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="header", max_width=room))
-        self.add(Text(self.left, _baseline(h["height"] * 0.85, self.font["subtitle"]), self.text["subtitle"],
+        self.add(Text(self.left, baseline(h["height"] * 0.85, self.font["subtitle"]), self.text["subtitle"],
                       self.font["subtitle"], bold=True, role="muted"))
         box = Rect(self.left + self.table - h["game_box"], 0.5, h["game_box"], h["height"] - 1)
         self.write_box(box)
@@ -123,7 +118,7 @@ class _Pad:
 
     def name_row(self) -> None:
         spec = self.L["names"]
-        self.add(Text(self.left + 1, _baseline(spec["top"] + spec["height"] / 2, self.font["label"]),
+        self.add(Text(self.left + 1, baseline(spec["top"] + spec["height"] / 2, self.font["label"]),
                       self.text["player"], self.font["label"], bold=True))
         for x in self.columns:
             self.write_box(Rect(x, spec["top"], self.col, spec["height"]), width=self.line["box"] * 1.4)
@@ -131,7 +126,7 @@ class _Pad:
     def name_items(self, names: tuple) -> tuple:
         spec = self.L["names"]
         size = self.font["name"]
-        return tuple(Text(x + self.col / 2, _baseline(spec["top"] + spec["height"] / 2, size), name, size,
+        return tuple(Text(x + self.col / 2, baseline(spec["top"] + spec["height"] / 2, size), name, size,
                           bold=True, align="center", max_width=self.col - 2.4)
                      for x, name in zip(self.columns, names) if name)
 
@@ -143,7 +138,7 @@ class _Pad:
         # the label column explains the grid
         size = self.L["icon"]
         self.add(Icon("meeple", self.left + 1 + size / 2, y + size / 2 + 0.6, size))
-        self.add(Text(self.left + size + 3, _baseline(y + size / 2 + 0.6, self.font["label"]),
+        self.add(Text(self.left + size + 3, baseline(y + size / 2 + 0.6, self.font["label"]),
                       self.text["running_label"], self.font["label"], bold=True))
         self.add(Para(Rect(self.left + 1, y + size + 2.2, self.L["label_width"] - 3, spec["caption"]),
                       self.fmt("running_caption"), self.font["hint"] + 0.8, role="muted", align="left"))
@@ -218,7 +213,7 @@ class _Pad:
                                  ("rank", self.L["rank"], self.line["box"])):
             y += spec["gap"]
             size = self.font["name"] if key == "total" else self.font["label"]
-            self.add(Text(self.label_right - 1.5, _baseline(y + spec["height"] / 2, size), self.text[key], size,
+            self.add(Text(self.label_right - 1.5, baseline(y + spec["height"] / 2, size), self.text[key], size,
                           bold=True, align="right"))
             for x in self.columns:
                 self.write_box(Rect(x, y, self.col, spec["height"]), width=width)

@@ -27,9 +27,8 @@ import math
 
 from sheetgen import __version__, layouts
 from sheetgen.errors import SheetgenError
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
-PT = 25.4 / 72  # millimetres per point
 FORM = "gold-west-pad"
 
 
@@ -51,10 +50,6 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         pages=pages,
     )
 
-
-def _baseline(cy: float, size_pt: float) -> float:
-    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
-    return cy + size_pt * PT * 0.36
 
 
 class _Pad:
@@ -80,11 +75,11 @@ class _Pad:
         h = self.L["heading_height"]
         self.add(Box(Rect(0, y, self.width, h), fill="header", stroke="header_edge", width=self.line["thin"],
                      radius=0.8))
-        self.add(Text(2, _baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+        self.add(Text(2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
                       role="header_text", bold=True))
         if hint:
             start = 6 + len(title) * self.font["heading"] * PT * 0.72
-            self.add(Text(self.width - 2, _baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
+            self.add(Text(self.width - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
                           role="header_text", align="right", max_width=self.width - 2 - start))
         return y + h
 
@@ -94,7 +89,7 @@ class _Pad:
             self.add(Box(Rect(x, y, self.column_w, h), fill="paper", width=width or self.line["box"],
                          radius=1.0, writable=True))
             if minus:  # the loss is written after a printed minus sign
-                self.add(Text(x + 2.2, _baseline(y + h / 2, self.font["number"]), self.text["minus"],
+                self.add(Text(x + 2.2, baseline(y + h / 2, self.font["number"]), self.text["minus"],
                               self.font["number"], bold=True, role="muted"))
 
     def label(self, y: float, h: float, name: str, text: str = "", icon: str = None, right: float = 0,
@@ -111,7 +106,7 @@ class _Pad:
         size = size or self.font["label"]
         room = width - x - right - 1.2
         if not text:
-            self.add(Text(x, _baseline(y + h / 2, size), name, size, bold=True, max_width=room))
+            self.add(Text(x, baseline(y + h / 2, size), name, size, bold=True, max_width=room))
             return
         name_h = size * PT * 1.25
         self.add(Text(x, y + 0.8 + size * PT * 0.9, name, size, bold=True, max_width=room))
@@ -146,7 +141,7 @@ class _Pad:
 
     def header(self) -> None:
         h = self.L["header"]
-        base = _baseline(h["height"] / 2, self.font["title"])
+        base = baseline(h["height"] / 2, self.font["title"])
         self.add(Text(0, base, self.text["title"], self.font["title"], bold=True, role="header"))
         title_w = len(self.text["title"]) * self.font["title"] * PT * 0.74
         self.add(Text(title_w + 3, base, self.text["subtitle"], self.font["subtitle"], bold=True, role="muted"))
@@ -240,7 +235,7 @@ class _Pad:
         y += total["height"] + total["gap"]
         ties = L["ties"]
         self.add(Box(Rect(0, y, self.width, ties["height"]), fill="light", stroke=None, radius=1.0))
-        self.add(Text(1.6, _baseline(y + ties["height"] / 2, self.font["label"]), t["ties"], self.font["label"],
+        self.add(Text(1.6, baseline(y + ties["height"] / 2, self.font["label"]), t["ties"], self.font["label"],
                       bold=True))
         rules = t["ties_join"].join(t["tie_breakers"][b] for b in scoring["tie_breakers"]) + t["ties_last"]
         self.add(Para(Rect(ties["label"], y + 0.5, self.width - ties["label"] - 1.6, ties["height"] - 1.0),
@@ -259,7 +254,7 @@ class _Pad:
         role = "muted" if unused else "ink"
         self.add(Box(rect, fill="paper", stroke="muted", width=self.line["thin"], radius=0.8))
         self.add(Text(rect.cx, rect.y + 2.4, place, self.font["tiny"], role="muted", bold=True, align="center"))
-        self.add(Text(rect.cx, _baseline(rect.cy + 1.3, self.font["number"]), str(value), self.font["number"],
+        self.add(Text(rect.cx, baseline(rect.cy + 1.3, self.font["number"]), str(value), self.font["number"],
                       role=role, bold=True, align="center"))
         if unused:  # 2 players: this value is not scored
             self.add(Line(rect.x + 1.5, rect.bottom - 1.5, rect.right - 1.5, rect.y + 1.5,
@@ -276,7 +271,7 @@ class _Pad:
         for index, office in enumerate(offices):
             col, r = divmod(index, per_column)
             x, top = col * (cell_w + spec["column_gap"]), y + r * spec["line"]
-            self.add(Text(x + 1.6, _baseline(top + spec["line"] / 2, self.font["small"]), office["name"],
+            self.add(Text(x + 1.6, baseline(top + spec["line"] / 2, self.font["small"]), office["name"],
                           self.font["small"], bold=True, max_width=name_w - 2.4))
             self.add(Para(Rect(x + name_w, top, cell_w - name_w, spec["line"]), office["text"],
                           self.font["small"], align="left"))
@@ -306,12 +301,12 @@ class _Pad:
                 two_size = min(spec["two_lines"], *(fit_font(line, full, room, bold=True) for line in two))
                 if two_size > size:
                     step = two_size * PT * 1.1
-                    items += [Text(cx, _baseline(cy - step / 2, two_size), two[0], two_size, bold=True,
+                    items += [Text(cx, baseline(cy - step / 2, two_size), two[0], two_size, bold=True,
                                    align="center", max_width=room),
-                              Text(cx, _baseline(cy + step / 2, two_size), two[1], two_size, bold=True,
+                              Text(cx, baseline(cy + step / 2, two_size), two[1], two_size, bold=True,
                                    align="center", max_width=room)]
                     continue
-            items.append(Text(cx, _baseline(cy, size), name, size, bold=True, align="center", max_width=room))
+            items.append(Text(cx, baseline(cy, size), name, size, bold=True, align="center", max_width=room))
         return tuple(items)
 
     def footer(self) -> None:

@@ -23,16 +23,11 @@ from typing import Optional
 from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded only to draw
 
 from sheetgen import layouts
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
-PT = 25.4 / 72  # millimetres per point
 FRONT = "piecepack-gold-rush-cards-front"
 BACK = "piecepack-gold-rush-cards-back"
 
-
-def _baseline(cy: float, size_pt: float) -> float:
-    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
-    return cy + size_pt * PT * 0.36
 
 
 def deck(rules, per_page: int) -> list:
@@ -156,10 +151,10 @@ class _Cards:
             out.append(Box(band, fill="paper", stroke="ink", width=self.line["band"], radius=0.8))
             out.append(Text(band.x + 1.0, band.y + 2.3, self.text["blank_name"], font["label"], role="muted",
                             bold=True))
-            out.append(Text(kind.cx, _baseline(kind.cy, font["kind"]),
+            out.append(Text(kind.cx, baseline(kind.cy, font["kind"]),
                             self.text["blank_kind"].format(points=self.points), font["kind"], role="muted",
                             bold=True, align="center", max_width=kind.w))
-            out.append(Text(cost.x, _baseline(cost.cy, font["label"]), self.text["cost"], font["label"],
+            out.append(Text(cost.x, baseline(cost.cy, font["label"]), self.text["cost"], font["label"],
                             role="muted", bold=True))
             out.append(Line(cost.x + label_w, cost.bottom - 1.0, cost.right, cost.bottom - 1.0,
                             self.line["thin"], role="muted"))
@@ -169,20 +164,20 @@ class _Cards:
             production = card["kind"] == "production"
             band_fill = "header" if production else "civic"
             out.append(Box(band, fill=band_fill, stroke="header_edge", width=self.line["band"], radius=0.8))
-            out.append(Text(band.cx, _baseline(band.cy, font["name"]), card["name"], font["name"], bold=True,
+            out.append(Text(band.cx, baseline(band.cy, font["name"]), card["name"], font["name"], bold=True,
                             role="header_text", align="center", max_width=band.w - 2))
             if production:
                 words = self.text["production"]
-                out.append(Text(kind.cx - spec["icon"] * 0.6, _baseline(kind.cy, font["kind"]), words, font["kind"],
+                out.append(Text(kind.cx - spec["icon"] * 0.6, baseline(kind.cy, font["kind"]), words, font["kind"],
                                 bold=True, role="muted", align="center", max_width=kind.w - spec["icon"] - 2))
                 half = stringWidth(words, "Helvetica-Bold", font["kind"]) * PT / 2
                 out.append(Icon(card["produces"], kind.cx - spec["icon"] * 0.6 + half + 0.6 + spec["icon"] / 2,
                                 kind.cy, spec["icon"]))
             else:
-                out.append(Text(kind.cx, _baseline(kind.cy, font["kind"]),
+                out.append(Text(kind.cx, baseline(kind.cy, font["kind"]),
                                 self.text["civic"].format(points=self.points), font["kind"], bold=True,
                                 role="muted", align="center", max_width=kind.w))
-            out.append(Text(cost.x, _baseline(cost.cy, font["label"]), self.text["cost"], font["label"],
+            out.append(Text(cost.x, baseline(cost.cy, font["label"]), self.text["cost"], font["label"],
                             role="muted", bold=True))
             out += self.icons(cost.x + label_w, cost.cy, card["cost"], cost.right)
             y = cost.bottom
@@ -190,7 +185,7 @@ class _Cards:
                 if key in card:
                     extra = Rect(inner_x, y, inner_w, spec["extra"])
                     words = self.text[key]
-                    out.append(Text(extra.x, _baseline(extra.cy, font["label"]), words, font["label"],
+                    out.append(Text(extra.x, baseline(extra.cy, font["label"]), words, font["label"],
                                     role="muted", bold=True))
                     wx = extra.x + stringWidth(words, "Helvetica-Bold", font["label"]) * PT + 1.0
                     out += self.icons(wx, extra.cy, card[key], extra.right)

@@ -13,9 +13,8 @@ ownership marker), the costs of every building and action, and the score box.
 from __future__ import annotations
 
 from sheetgen import __version__, layouts
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
-PT = 25.4 / 72  # millimetres per point
 FORM = "piecepack-gold-rush-mat"
 
 
@@ -34,10 +33,6 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         pages=pages,
     )
 
-
-def _baseline(cy: float, size_pt: float) -> float:
-    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
-    return cy + size_pt * PT * 0.36
 
 
 def _count_words(rules, counts: dict) -> str:
@@ -66,11 +61,11 @@ class _Mat:
         """A section bar; returns the y just below it."""
         h = self.L["heading_height"]
         self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
-        self.add(Text(x + 2, _baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+        self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
                       role="header_text", bold=True))
         if hint:
             start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
-            self.add(Text(x + w - 2, _baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
+            self.add(Text(x + w - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
                           role="header_text", align="right", max_width=x + w - 2 - start))
         return y + h
 
@@ -106,7 +101,7 @@ class _Mat:
 
     def header(self) -> None:
         h = self.L["header"]
-        self.add(Text(0, _baseline(h["height"] / 2 - 1.2, self.font["title"]), self.text["title"],
+        self.add(Text(0, baseline(h["height"] / 2 - 1.2, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="header"))
         self.add(Text(0.4, h["height"] - 0.6, f"{self.rules.title}: {self.text['subtitle']}", self.font["small"],
                       role="muted", max_width=h["name_x"] - 3))
@@ -120,7 +115,7 @@ class _Mat:
         h = self.L["header"]
         x = h["name_x"] + h["name_label"] + 8
         size = self.font["title"] * 0.8
-        return (Text(x, _baseline(h["height"] / 2, size), name, size, bold=True,
+        return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True,
                      max_width=self.width - x - 2),)
 
     def tracks(self) -> None:
@@ -136,7 +131,7 @@ class _Mat:
             cy = y + spec["row"] / 2
             self.add(Icon(key, 1 + spec["icon"] / 2, cy, spec["icon"]))
             text_x = spec["icon"] + 2.5
-            self.add(Text(text_x, _baseline(y + spec["row"] * 0.32, self.font["label"]), resource["name"],
+            self.add(Text(text_x, baseline(y + spec["row"] * 0.32, self.font["label"]), resource["name"],
                           self.font["label"], bold=True, max_width=spec["label"] - text_x - 0.5))
             note = self.text["spoils"].format(keep=keep) if resource["spoils"] else self.text["keeps"]
             self.add(Text(text_x, y + spec["row"] - 0.9, note, self.font["tiny"], role="muted",
@@ -146,12 +141,12 @@ class _Mat:
                 first = n == start.get(key)
                 self.write_box(rect, fill="light" if first else "paper",
                                width=self.line["box"] * (2 if first else 1))
-                self.add(Text(rect.cx, _baseline(rect.cy, self.font["number"]), str(n), self.font["number"],
+                self.add(Text(rect.cx, baseline(rect.cy, self.font["number"]), str(n), self.font["number"],
                               bold=first, align="center", role="ink" if first else "muted"))
             lap_x = spec["label"] + cells * cell + spec["lap_gap"]
             lap = Rect(lap_x, y, self.width - lap_x, spec["row"])
             self.write_box(lap, fill="light")
-            self.add(Text(lap.cx, _baseline(lap.cy, self.font["small"]), self.text["lap"].format(cells=cells),
+            self.add(Text(lap.cx, baseline(lap.cy, self.font["small"]), self.text["lap"].format(cells=cells),
                           self.font["small"], bold=True, align="center", max_width=lap.w - 1))
             y += spec["row"] + spec["row_gap"]
         self.tracks_bottom = y
@@ -172,7 +167,7 @@ class _Mat:
             x = i * (w + spec["gap"])
             tick = Rect(x, y, w, tick_h)
             self.write_box(tick)
-            self.add(Text(tick.cx, _baseline(tick.cy, self.font["label"]), self.text["round"].format(n=number),
+            self.add(Text(tick.cx, baseline(tick.cy, self.font["label"]), self.text["round"].format(n=number),
                           self.font["label"], bold=True, align="center"))
             cw = w / len(counts)
             for j, players in enumerate(counts):
@@ -208,7 +203,7 @@ class _Mat:
             slot = Rect(c * (w + spec["gap"]), y + r * (spec["slot"] + spec["gap"]), w, spec["slot"])
             self.add(Box(slot, fill="light", stroke="panel_edge", width=self.line["frame"], radius=1.2))
             top = slot.y + pad
-            self.add(Text(slot.x + 1.5, _baseline(top + field * 0.35, self.font["name"]),
+            self.add(Text(slot.x + 1.5, baseline(top + field * 0.35, self.font["name"]),
                           self.text["plot"].format(n=i + 1), self.font["name"], bold=True))
             reach = [str(n) for n, most in claims.items() if i + 1 <= most]
             if len(reach) < len(claims):
@@ -250,7 +245,7 @@ class _Mat:
             row = Rect(c * (w + spec["column_gap"]), y + r * (spec["row"] + spec["row_gap"]), w, spec["row"])
             self.add(Box(row, fill="light" if what == "building" else "paper", stroke="panel_edge",
                          width=self.line["thin"], radius=0.8))
-            self.add(Text(row.x + 1.2, _baseline(row.cy, self.font["name"]), entry["name"], self.font["name"],
+            self.add(Text(row.x + 1.2, baseline(row.cy, self.font["name"]), entry["name"], self.font["name"],
                           bold=True, max_width=spec["name"] - 1.6))
             self.cost_icons(row.x + spec["name"], row.cy, entry["cost"], spec["icon"], spec["icon_gap"])
             badge = Rect(row.x + spec["name"] + spec["cost"], row.y + 1.0, spec["badge"], row.h - 2.0)
@@ -260,7 +255,7 @@ class _Mat:
                 self.add(Icon(entry["produces"], badge.cx, badge.bottom - 2.3, spec["icon"]))
             elif what == "building":
                 self.add(Box(badge, fill="civic", stroke="header_edge", width=self.line["thin"], radius=0.8))
-                self.add(Text(badge.cx, _baseline(badge.cy, self.font["small"]),
+                self.add(Text(badge.cx, baseline(badge.cy, self.font["small"]),
                               self.text["civic_badge"].format(points=points), self.font["small"], bold=True,
                               align="center", role="header_text", max_width=badge.w - 1))
             words = entry["text"]
@@ -290,7 +285,7 @@ class _Mat:
                 self.add(Icon(icon, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
             if not last:
                 sign = "=" if i == len(labels) - 2 else "+"
-                self.add(Text(rect.right + spec["gap"] / 2, _baseline(rect.cy, self.font["number"] * 1.3), sign,
+                self.add(Text(rect.right + spec["gap"] / 2, baseline(rect.cy, self.font["number"] * 1.3), sign,
                               self.font["number"] * 1.3, bold=True, align="center", role="muted"))
             x += spec["box"] + spec["gap"]
         tie = scoring["tie_breaker"]["most"]

@@ -5,12 +5,10 @@ from __future__ import annotations
 from sheetgen import setupcard
 from sheetgen.sheet import Box, Rect, Text
 
-PT = setupcard.PT
-
 
 def draw(card: setupcard.Card, setup: dict, rules) -> None:
     setupcard.seating(card, setup)
-    names = {**{s["letter"]: s["name"] for s in rules["suits"]}}
+    names = {s["letter"]: s["name"] for s in rules["suits"]}
     ranks = {r["letter"]: r["name"] for r in rules["ranks"]}
 
     card.heading("Land plots", "each plot: its tile face down, a coin on it suit side up")

@@ -10,9 +10,8 @@ from __future__ import annotations
 import math
 
 from sheetgen import __version__, layouts
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
-PT = 25.4 / 72  # millimetres per point
 FORM = "rolled-west-board"
 
 
@@ -31,10 +30,6 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         pages=pages,
     )
 
-
-def _baseline(cy: float, size_pt: float) -> float:
-    """Baseline that centres digits/capitals of `size_pt` on `cy`."""
-    return cy + size_pt * PT * 0.36
 
 
 class _Board:
@@ -56,18 +51,18 @@ class _Board:
         """A section bar; returns the y just below it."""
         h = self.L["heading_height"]
         self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
-        self.add(Text(x + 2, _baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+        self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
                       role="header_text", bold=True))
         if hint:
             start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
-            self.add(Text(x + w - 2, _baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
+            self.add(Text(x + w - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
                           role="header_text", align="right", max_width=x + w - 2 - start))
         return y + h
 
     def row_label(self, y: float, h: float, kind: str, name: str) -> None:
         size = self.L["icon"]
         self.add(Icon(kind, 1 + size / 2, y + h / 2, size))
-        self.add(Text(size + 3, _baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
+        self.add(Text(size + 3, baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
                       max_width=self.L["label_width"] - size - 3.5))
 
     def write_box(self, rect: Rect, fill: str = "paper", width: float = None) -> None:
@@ -75,7 +70,7 @@ class _Board:
 
     def number(self, cx: float, cy: float, value: int, size: float = None) -> None:
         size = size or self.font["number"]
-        self.add(Text(cx, _baseline(cy, size), str(value), size, bold=True, align="center"))
+        self.add(Text(cx, baseline(cy, size), str(value), size, bold=True, align="center"))
 
     def corner_star(self, rect: Rect, size: float) -> None:
         self.add(Icon("star", rect.right - size / 2 - 0.7, rect.y + size / 2 + 0.7, size))
@@ -93,7 +88,7 @@ class _Board:
 
     def header(self) -> None:
         h = self.L["header"]
-        self.add(Text(0, _baseline(h["height"] / 2, self.font["title"]), self.text["title"],
+        self.add(Text(0, baseline(h["height"] / 2, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="header"))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
         self.write_box(box)
@@ -105,16 +100,16 @@ class _Board:
         h = self.L["header"]
         x = h["name_x"] + h["name_label"] + 8
         size = self.font["title"] * 0.8
-        return (Text(x, _baseline(h["height"] / 2, size), name, size, bold=True,
+        return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True,
                      max_width=self.width - x - 2),)
 
     def banking(self) -> None:
         spec, bank = self.L["banking"], self.rules["banking"]
         top = spec["top"]
         box_top = top + spec["marker"]
-        self.add(Text(1, _baseline(box_top + spec["box"] * 0.35, self.font["label"]), self.text["banking"],
+        self.add(Text(1, baseline(box_top + spec["box"] * 0.35, self.font["label"]), self.text["banking"],
                       self.font["label"], bold=True))
-        self.add(Text(1, _baseline(box_top + spec["box"] * 0.75, self.font["tiny"]), self.text["banking_first"],
+        self.add(Text(1, baseline(box_top + spec["box"] * 0.75, self.font["tiny"]), self.text["banking_first"],
                       self.font["tiny"], role="muted", max_width=self.L["label_width"] - 2))
         sequence = []
         between_left, own_left = bank["between_turns"], bank["own_turn_rounds"]
@@ -130,7 +125,7 @@ class _Board:
             marker_y = top + spec["marker"] / 2
             if kind == "own":
                 self.write_box(rect)
-                self.add(Text(rect.cx, _baseline(marker_y, self.font["small"]), f"R{turn}", self.font["small"],
+                self.add(Text(rect.cx, baseline(marker_y, self.font["small"]), f"R{turn}", self.font["small"],
                               bold=True, align="center"))
             else:
                 self.write_box(rect, fill="shade")
@@ -149,10 +144,10 @@ class _Board:
     def claims(self) -> None:
         spec, claims = self.L["claims"], self.rules["claims"]
         y = self.heading(0, spec["top"], self.width, self.text["claims"])
-        self.add(Text(spec["majority_x"], _baseline(spec["top"] + self.L["heading_height"] / 2, self.font["small"]),
+        self.add(Text(spec["majority_x"], baseline(spec["top"] + self.L["heading_height"] / 2, self.font["small"]),
                       self.text["majority"], self.font["small"], role="header_text", bold=True))
         hint_x = self.L["label_width"] + 2
-        self.add(Text(hint_x, _baseline(spec["top"] + self.L["heading_height"] / 2, self.font["tiny"]),
+        self.add(Text(hint_x, baseline(spec["top"] + self.L["heading_height"] / 2, self.font["tiny"]),
                       self.text["claims_columns"], self.font["tiny"], role="header_text",
                       max_width=spec["majority_x"] - hint_x - 3))
         y += spec["row_gap"]
@@ -192,7 +187,7 @@ class _Board:
         values = dict(camp_wood=claims["camp"]["wood"], camp_spaces=claims["camp"]["spaces"],
                       settlement_wood=claims["settlement"]["wood"],
                       settlement_spaces=claims["settlement"]["spaces"])
-        self.add(Text(1, _baseline(cy, self.font["tiny"]), "LEGEND", self.font["tiny"], role="muted", bold=True))
+        self.add(Text(1, baseline(cy, self.font["tiny"]), "LEGEND", self.font["tiny"], role="muted", bold=True))
         for i, (kinds, text) in enumerate(entries):
             x = left + i * slot
             for kind in kinds:
@@ -250,7 +245,7 @@ class _Board:
         for i, face in enumerate(dice["faces"]):
             low, high = face["d12"]
             left = x + 1.6 + i * slot
-            self.add(Text(left + slot * 0.5, _baseline(key_y, self.font["small"]), f"{low}-{high}",
+            self.add(Text(left + slot * 0.5, baseline(key_y, self.font["small"]), f"{low}-{high}",
                           self.font["small"], bold=True, align="right"))
             self.add(Icon(face["resource"], left + slot * 0.5 + 3.2, key_y, 4.4))
 
@@ -316,7 +311,7 @@ class _Board:
             self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center"))
             if not last:
                 sign = "=" if i == len(labels) - 2 else "+"
-                self.add(Text(rect.right + spec["gap"] / 2, _baseline(rect.cy, self.font["number"]), sign,
+                self.add(Text(rect.right + spec["gap"] / 2, baseline(rect.cy, self.font["number"]), sign,
                               self.font["number"], bold=True, align="center", role="muted"))
             x += spec["box"] + spec["gap"]
 
