@@ -9,7 +9,7 @@ from typing import Optional
 import click
 
 from sheetgen import __version__, ruledata
-from sheetgen.errors import InvalidInput, SheetgenError, UsageProblem
+from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -79,7 +79,7 @@ def games(ctx: click.Context, game: Optional[str]) -> None:
               help="Print the whole set this many times (for bulk printing).")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
               show_default=True, help="Paper size.")
-@click.option("--ink", type=click.Choice(["color", "low"], case_sensitive=False), default="color",
+@click.option("--ink", type=click.Choice(["color", "colour", "low"], case_sensitive=False), default="color",
               show_default=True, help="'low' drops colour fills for cheap printing.")
 @click.option("--backs", is_flag=True, help="Card sheets: add a back page after each front page, "
               "lined up for double-sided printing (flip on the long edge).")
@@ -96,34 +96,21 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
       sheetgen sheet rolled-west -p 4 --copies 10 --paper a4 --ink low
     """
     from sheetgen import output
-    from sheetgen.sheet import SheetRequest, plan_players
 
-    chosen = get_game(game)
-    part = chosen.sheet(what)
-    if backs and not part.has_backs:
-        with_backs = [p.name for g in all_games().values() for p in g.sheets if p.has_backs]
-        raise UsageProblem("--backs", f"the {chosen.key} {part.name} sheet has no back side; "
-                                      f"--backs is for card sheets ({', '.join(with_backs) or 'none yet'})")
-    if not part.per_player and (players is not None or names is not None):
-        raise UsageProblem("-p" if players is not None else "--names",
-                           f"the {chosen.key} {part.name} sheet is one set for the whole table; "
-                           f"use --copies for more sets")
-    rules = ruledata.load(chosen, ctx.obj["data"])
-    count, parsed = plan_players(players, names, rules.players, rules.title)
+    chosen = _game(ctx, game)
+    part = chosen.spec.sheet(what)
     target = output.pdf_target(out, f"{chosen.key}-{part.name}.pdf")
-    request = SheetRequest(count, parsed, copies, paper.lower(), ink.lower(), backs)
-    from sheetgen import pdf  # the drawing stack loads only for commands that draw
-
-    document = part.builder()(rules, request)
-    output.write_atomic(target, pdf.render(document, request.paper, request.ink))
+    job = chosen.print_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
+                             backs=backs)
+    output.write_atomic(target, job.pdf)
     where = "stdout" if target is None else str(target)
-    if part.per_player:
-        what = f"{count} players" + (f" x {copies}" if copies > 1 else "")
+    if job.per_player:
+        held = f"{job.players} players" + (f" x {copies}" if copies > 1 else "")
     else:
-        what = f"{copies} set{'s' if copies > 1 else ''}"
-    pages = len(document.pages)
-    click.echo(f"wrote {where}: {pages} page{'s' if pages != 1 else ''} ({what}), {paper} paper, {ink} ink",
-               err=target is None)
+        held = f"{copies} set{'s' if copies > 1 else ''}"
+    ink_word = "color" if ink.lower() == "colour" else ink.lower()
+    click.echo(f"wrote {where}: {job.pages} page{'s' if job.pages != 1 else ''} ({held}), {paper.lower()} paper, "
+               f"{ink_word} ink", err=target is None)
 
 
 @cli.command()
@@ -139,7 +126,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
               "A name ending in .pdf writes a printable setup card.")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
               show_default=True, help="Paper size of a PDF setup card.")
-@click.option("--ink", type=click.Choice(["color", "low"], case_sensitive=False), default="color",
+@click.option("--ink", type=click.Choice(["color", "colour", "low"], case_sensitive=False), default="color",
               show_default=True, help="'low' drops colour fills on a PDF setup card.")
 @click.pass_context
 def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
@@ -152,111 +139,105 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
       sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
       sheetgen setup gold-west -p 3 --seed friday -o card.pdf   (a printable card)
     """
-    from sheetgen import output, setuptext
+    from sheetgen import output
 
-    chosen = get_game(game)
-    generate, from_code = chosen.setup_functions()
-    if seed is not None and code is not None:
-        raise UsageProblem("--code", "give --seed or --code, not both: a code already fixes the whole setup")
+    chosen = _game(ctx, game)
+    chosen.spec.setup_functions()  # a game without setups says so before anything else
     card = out is not None and out.lower().endswith(".pdf")
     target = output.pdf_target(out, "") if card else output.text_target(out)
-    rules = ruledata.load(chosen, ctx.obj["data"])
-    listed = [n.strip() for n in names.split(",")] if names is not None else None
-    if code is not None:
-        result = from_code(rules, code, listed)
-        if players is not None and players != result["players"]:
-            raise UsageProblem("-p", f"the code is for {result['players']} players, not {players}")
-    else:
-        result = generate(rules, players, seed, listed)
+    made = chosen.setup(players, seed, code, _names(names))
     if card:
-        from sheetgen import pdf, setupcard  # the drawing stack loads only for the card
-
-        document = setupcard.build(result, rules, chosen.setup_card_drawer())
-        output.write_atomic(target, pdf.render(document, paper.lower(), ink.lower()))
-        click.echo(f"wrote {target}: {chosen.key} setup card, code {result['code']}")
+        output.write_atomic(target, chosen.setup_card(made, paper, ink))
+        click.echo(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
-    text = setuptext.render(result, fmt.lower())
+    text = made.text(fmt.lower())
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
                                                                                errors="replace"))
     if target is not None:
-        click.echo(f"wrote {target}: {chosen.key} setup, code {result['code']}")
+        click.echo(f"wrote {target}: {chosen.key} setup, code {made.code}")
 
 
 @cli.command()
 @click.argument("game")
-@click.option("-p", "--players", type=int, help="Number of players. Default: the game's maximum.")
+@click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
+              "else the game's maximum.")
+@click.option("--names", help="Comma-separated player names to write in, e.g. Ann,Ben,Cat.")
+@click.option("--schema", is_flag=True, help="Print the JSON Schema of GAME's results files instead "
+              "(for editors' completion and checks).")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
 @click.pass_context
-def template(ctx, game, players, out) -> None:
+def template(ctx, game, players, names, schema, out) -> None:
     """A blank, commented results file for GAME, to fill in and pass to 'sheetgen score'.
 
     \b
-    Example:
+    Examples:
       sheetgen template rolled-west -p 3 -o tonight.yaml
+      sheetgen template gold-west --names Sara,Levi,Ann
+      sheetgen template gold-west --schema -o gold-west.schema.json
     """
     from sheetgen import output
 
-    chosen = get_game(game)
-    make = chosen.score_functions()[2]
+    chosen = _game(ctx, game)
     target = output.text_target(out)
-    rules = ruledata.load(chosen, ctx.obj["data"])
-    text = make(rules, players if players is not None else rules.players[1])
+    if schema:
+        import json
+
+        text = json.dumps(chosen.schema(), indent=2, ensure_ascii=False) + "\n"
+    else:
+        text = chosen.template(players, _names(names))
     output.write_atomic(target, text.encode("utf-8"))
-    if target is not None:
+    if target is not None and not schema:
         click.echo(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
+    elif target is not None:
+        click.echo(f"wrote {target}: the JSON Schema of {chosen.key} results files")
 
 
-def _results(ctx, file: Path):
-    """Read a results file and the rule data of the game it names."""
-    from sheetgen import scoring
-
-    doc = scoring.read_results(file)
-    chosen = get_game(doc.value["game"])
-    return doc, chosen.score_functions(), ruledata.load(chosen, ctx.obj["data"])
+_FILES_HELP = """FILE may be a results file, a folder (every .yaml and .yml file in it) or - for
+standard input. Several files are several games: each is checked on its own,
+then a summary line says how many passed."""
 
 
 @cli.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="Lines for people, or JSON for programs.")
 @click.pass_context
-def check(ctx, file: Path) -> None:
-    """Check a filled-in results FILE against the rules, without tallying.
+def check(ctx, files, fmt) -> None:
+    """Check filled-in results files against the rules, without tallying.
 
     Every problem is listed as FILE:LINE:COLUMN: message (exit 1); warnings
     (possible but unusual) are printed and do not fail.
+
+    \b
+    Examples:
+      sheetgen check tonight.yaml
+      sheetgen check games/                  (every results file in a folder)
     """
-    doc, (check_file, _, _), rules = _results(ctx, file)
-    problems, warnings = check_file(doc, rules)
-    for warning in warnings:
-        click.echo(f"warning: {warning}", err=True)
-    if problems:
-        raise InvalidInput(problems)
-    click.echo(f"{file}: ok")
+    from sheetgen import batch
+
+    outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=False)
+    batch.show(outcomes, fmt.lower(), score=False)
 
 
 @cli.command()
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="A table for people, or JSON for programs.")
 @click.pass_context
-def score(ctx, file: Path, fmt: str) -> None:
-    """Check a filled-in results FILE, then tally it: totals, ranks, winners.
+def score(ctx, files, fmt) -> None:
+    """Check filled-in results files, then tally them: totals, ranks, winners.
 
     \b
     Examples:
       sheetgen template rolled-west -p 3 -o tonight.yaml   (fill it in)
       sheetgen score tonight.yaml
       sheetgen score tonight.yaml --format json
+      sheetgen score season/                 (every game in a folder, then a summary)
     """
-    import json
+    from sheetgen import batch
 
-    from sheetgen import scoring
-
-    doc, (_, tally, _), rules = _results(ctx, file)
-    report = tally(doc, rules)
-    if fmt.lower() == "json":
-        click.echo(json.dumps(scoring.report_to_json(report), indent=2, ensure_ascii=False))
-    else:
-        click.echo(scoring.report_to_text(report).rstrip("\n"))
+    outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=True)
+    batch.show(outcomes, fmt.lower(), score=True)
 
 
 @cli.group()
@@ -286,6 +267,23 @@ def data_path() -> None:
     click.echo(str(ruledata.default_dir()))
 
 
+def _game(ctx: click.Context, key: str):
+    """The API's game for GAME, with the --data folder."""
+    import sheetgen
+
+    return sheetgen.game(key, ctx.find_root().obj["data"])
+
+
+def _names(text: Optional[str]) -> Optional[list]:
+    return None if text is None else text.split(",")
+
+
+# The command line's name for each argument the library may refuse.
+OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", "code": "--code",
+           "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
+           "copies": "--copies", "path": "FILE", "output": "-o"}
+
+
 def main(argv: Optional[list] = None) -> None:
     """Entry point: run the CLI, turning every expected failure into a short message."""
     try:
@@ -305,6 +303,10 @@ def main(argv: Optional[list] = None) -> None:
             click.echo(str(problem), err=True)
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
+        sys.exit(exc.exit_code)
+    except InvalidArgument as exc:
+        option = OPTIONS.get(exc.argument, exc.argument)
+        click.echo(f"Error: {option}: {exc.message}" if option else f"Error: {exc.message}", err=True)
         sys.exit(exc.exit_code)
     except SheetgenError as exc:
         click.echo(f"Error: {exc}", err=True)

@@ -1,14 +1,21 @@
-"""Errors that carry a user-facing message instead of a traceback."""
+"""Errors that carry a user-facing message instead of a traceback.
+
+Library code raises these (all are `ValueError`s); only `cli.py` turns them
+into exit codes and command-line option names.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an input file, located as precisely as we can."""
+    """One thing wrong with an input file, located as precisely as we can.
+
+    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form.
+    """
 
     file: str
     message: str
@@ -20,9 +27,12 @@ class Problem:
             return f"{self.file}: {self.message}"
         return f"{self.file}:{self.line}:{self.column}: {self.message}"
 
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
 
-class SheetgenError(Exception):
-    """Base class: the message is meant for the user; exit_code says how to leave."""
+
+class SheetgenError(ValueError):
+    """Base class: the message is meant for the user; exit_code says how a command leaves."""
 
     exit_code = 1
 
@@ -32,16 +42,25 @@ class InvalidInput(SheetgenError):
 
     exit_code = 1
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: Sequence[Problem]):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class UsageProblem(SheetgenError):
-    """A command-line option or argument that cannot be honoured."""
+class InvalidArgument(SheetgenError):
+    """An argument to a library call (or a command-line option) that cannot be honoured.
+
+    `argument` names the parameter as the library knows it (`players`,
+    `names`, `game`, `what`, `code`, ...); the CLI shows the matching option.
+    """
 
     exit_code = 2
 
-    def __init__(self, option: str, message: str):
-        self.option = option
-        super().__init__(f"{option}: {message}" if option else message)
+    def __init__(self, argument: str, message: str):
+        self.argument = argument
+        self.message = message
+        super().__init__(f"{argument}: {message}" if argument else message)
+
+
+# The command line's name for the same error; kept so both read naturally.
+UsageProblem = InvalidArgument

@@ -11,12 +11,15 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from sheetgen import paths
 from sheetgen.errors import InvalidInput, Problem
-from sheetgen.schema import Field, Int, List, Map, Str, check
+from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
 from sheetgen.yamlio import parse_yaml
+
+if TYPE_CHECKING:
+    from sheetgen.scoring import TieBreakers
 
 META = Map({
     "title": Str(),
@@ -28,6 +31,23 @@ META = Map({
     "sources": List(Map({"what": Str(), "where": Str()}), min=1),
     # facts we could not confirm from the rulebooks: each one named, kept visible
     "unverified": Field(List(Str()), required=False),
+})
+
+
+def _one_breaker(item: Any) -> Optional[str]:
+    if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in ("most", "fewest") \
+            and isinstance(next(iter(item.values())), str):
+        return None
+    return "a tie-breaker is one of {most: FIELD} or {fewest: FIELD}, e.g. {fewest: wanted}"
+
+
+# Every game breaks a tie on the total the same way: the fields in `order`
+# (most or fewest of a results-file field), then `then` for a tie that stands.
+TIE_BREAKERS = Map({
+    "order": List(Check(Map({}, extra=Str()), _one_breaker)),
+    "then": Str(choices=("shared", "rematch")),
+    "note": Field(Str(), required=False),
+    "unverified": Field(Bool(), required=False),
 })
 
 
@@ -51,6 +71,12 @@ class RuleData:
     def players(self) -> tuple[int, int]:
         p = self.values["meta"]["players"]
         return p["min"], p["max"]
+
+    @property
+    def tie_breakers(self) -> "TieBreakers":
+        from sheetgen.scoring import TieBreakers
+
+        return TieBreakers.from_data(self.values["tie_breakers"])
 
     @property
     def version(self) -> str:
@@ -90,7 +116,8 @@ def load(game: Any, data_dir: Optional[Path] = None) -> RuleData:
 def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
     """Validate one rule-data file's bytes for `game`; raise InvalidInput listing every problem."""
     doc = parse_yaml(raw, name)
-    schema = Map({"game": Str(choices=[game.key]), "version": Int(1), "meta": META, **game.data_fields})
+    schema = Map({"game": Str(choices=[game.key]), "version": Int(1), "meta": META,
+                  "tie_breakers": TIE_BREAKERS, **game.data_fields})
     problems = check(doc, schema)
     if not problems and game.check_data is not None:
         problems = sorted(game.check_data(doc), key=lambda p: (p.line or 0, p.column or 0))

@@ -5,11 +5,16 @@ walks the document and returns every problem at once, each placed at the line
 and column of the offending value (or key). It is deliberately small: the
 structural rules live here, cross-field rules live next to the game that needs
 them and use `Document.problem` for placement.
+
+The same objects describe a game's results file (see `sheetgen.results`):
+a `Field` also carries the words and default a template prints, the label
+a message or a tie-breaker uses, and the scoring categories or offices that
+need it; every schema can state itself as JSON Schema (`json_schema()`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from sheetgen.errors import Problem
 from sheetgen.yamlio import Document, PathKey
@@ -46,6 +51,10 @@ class Schema:
     def walk(self, value: Any, path: PathKey, out: list) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    def json_schema(self) -> dict:
+        """This schema as JSON Schema (draft 2020-12), for editors' completion and checks."""
+        return {}
+
 
 class Any_(Schema):
     def walk(self, value, path, out):
@@ -64,11 +73,22 @@ class Int(Schema):
         elif self.max is not None and value > self.max:
             out.append((path, f"{value} is too large (at most {self.max})", False))
 
+    def json_schema(self):
+        out: dict = {"type": "integer"}
+        if self.min is not None:
+            out["minimum"] = self.min
+        if self.max is not None:
+            out["maximum"] = self.max
+        return out
+
 
 class Bool(Schema):
     def walk(self, value, path, out):
         if not isinstance(value, bool):
             out.append((path, f"expected true or false, got {describe(value)}", False))
+
+    def json_schema(self):
+        return {"type": "boolean"}
 
 
 class Str(Schema):
@@ -82,6 +102,14 @@ class Str(Schema):
             out.append((path, "expected text, got an empty string", False))
         elif self.choices is not None and value not in self.choices:
             out.append((path, _unknown("value", value, self.choices), False))
+
+    def json_schema(self):
+        out: dict = {"type": "string"}
+        if self.choices is not None:
+            out["enum"] = list(self.choices)
+        elif not self.allow_empty:
+            out["minLength"] = 1
+        return out
 
 
 class List(Schema):
@@ -97,12 +125,56 @@ class List(Schema):
         for i, item in enumerate(value):
             self.item.walk(item, path + (i,), out)
 
+    def json_schema(self):
+        out: dict = {"type": "array", "items": self.item.json_schema()}
+        if self.min:
+            out["minItems"] = self.min
+        if self.max is not None:
+            out["maxItems"] = self.max
+        return out
+
+
+class OrNull(Schema):
+    """`schema`, or nothing at all: a key written with no value counts as left out."""
+
+    def __init__(self, schema: Schema):
+        self.schema = schema
+
+    def walk(self, value, path, out):
+        if value is not None:
+            self.schema.walk(value, path, out)
+
+    def json_schema(self):
+        return {"anyOf": [self.schema.json_schema(), {"type": "null"}]}
+
+
+MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
+Help = Union[str, Sequence[str], Callable[..., Sequence[str]]]
+
 
 class Field:
-    """A Map entry that may be optional."""
+    """A Map entry: its schema, whether it must be there, and what a person reads about it.
 
-    def __init__(self, schema: Schema, required: bool = True):
+    - `help`: the words a template prints beside (one line) or above (more
+      lines) the field; text, lines, or a function of the template context
+      (see `sheetgen.results.Context`) giving lines.
+    - `default`: the value a blank template writes (or a function of the
+      context and the player's index); MISSING leaves the field out of it.
+    - `label`: the field in words ("camps in Wanted"), for messages and
+      tie-breakers.
+    - `needs`: the scoring categories or offices that read this field; a
+      needed field left out is a problem, never a silent zero.
+    """
+
+    def __init__(self, schema: Schema, required: bool = True, *, help: Help = "", default: Any = MISSING,
+                 label: str = "", needs: Sequence[str] = ()):
         self.schema, self.required = schema, required
+        self.help, self.default, self.label, self.needs = help, default, label, tuple(needs)
+
+    def help_lines(self, *context: Any) -> list[str]:
+        """The help as lines of text."""
+        text = self.help(*context) if callable(self.help) else self.help
+        return [text] if isinstance(text, str) else list(text)
 
 
 class Map(Schema):
@@ -130,6 +202,24 @@ class Map(Schema):
             else:
                 self.extra.walk(value[key], path + (key,), out)
 
+    def json_schema(self):
+        properties = {}
+        required = []
+        for name, spec in self.fields.items():
+            spec = spec if isinstance(spec, Field) else Field(spec)
+            prop = spec.schema.json_schema()
+            lines = [] if callable(spec.help) else [line for line in spec.help_lines() if line]
+            if lines:
+                prop = {"description": " ".join(line.strip() for line in lines), **prop}
+            properties[str(name)] = prop
+            if spec.required:
+                required.append(str(name))
+        out: dict = {"type": "object", "properties": properties}
+        if required:
+            out["required"] = required
+        out["additionalProperties"] = self.extra.json_schema() if self.extra is not None else False
+        return out
+
 
 class Dict(Schema):
     """A mapping whose keys are data (names, numbers) rather than a fixed set."""
@@ -149,6 +239,9 @@ class Dict(Schema):
                 out[i] = (p, f"key {msg}", True)
             self.value.walk(item, path + (key,), out)
 
+    def json_schema(self):
+        return {"type": "object", "additionalProperties": self.value.json_schema()}
+
 
 class Check(Schema):
     """A schema plus a predicate on the value: `test(value)` returns a message or None."""
@@ -163,6 +256,9 @@ class Check(Schema):
             message = self.test(value)
             if message:
                 out.append((path, message, False))
+
+    def json_schema(self):
+        return self.schema.json_schema()
 
 
 def check(doc: Document, schema: Schema, root: PathKey = ()) -> list[Problem]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput
 from sheetgen.yamlio import Document, read_yaml
@@ -37,37 +37,76 @@ class ScoreReport:
     warnings: list = field(default_factory=list)  # of str
 
 
-def competition_ranks(totals: Sequence[int]) -> list[int]:
-    """Rank per total, highest first; equal totals share a rank ("1, 2, 2, 4")."""
-    return [1 + sum(1 for other in totals if other > total) for total in totals]
+def competition_ranks(keys: Sequence[Any]) -> list[int]:
+    """Rank per key, highest first; equal keys share a rank ("1, 2, 2, 4")."""
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
-def rank_players(players: Sequence[ScoredPlayer]) -> list[ScoredPlayer]:
-    """The players with ranks filled in, best first (file order among equals)."""
-    ranks = competition_ranks([p.total for p in players])
-    ranked = [dataclasses.replace(p, rank=r) for p, r in zip(players, ranks)]
-    return sorted(ranked, key=lambda p: p.rank)  # sort is stable: ties keep file order
+def rank(game: str, players: Sequence[ScoredPlayer], ties: "TieBreakers", values: Sequence[Sequence[int]],
+         labels: Sequence[str], warnings: Sequence[str] = ()) -> ScoreReport:
+    """Rank `players` by total, then by the tie-breakers, and name the winners.
 
-
-def build_report(game: str, players: Sequence[ScoredPlayer], tie_rule: str,
-                 warnings: Sequence[str] = ()) -> ScoreReport:
-    """Rank `players`, name the winners and say what decided.
-
-    `tie_rule` is the game's words for a tie at the top (from its rule data);
-    every player ranked 1st is a winner.
+    `values[i][k]` is player i's number for tie-breaker k (`labels[k]` in
+    words). Players equal on the total and every tie-breaker share a rank; a
+    tie at the top that stands is a shared win, said once as a warning.
     """
     for p in players:
         if sum(p.breakdown.values()) != p.total:
             raise ValueError(f"{p.name}: breakdown adds up to {sum(p.breakdown.values())}, not {p.total}")
-    ranked = rank_players(players)
+    signs = [1 if way == "most" else -1 for way, _ in ties.order]
+    keys = [(p.total, *(s * v for s, v in zip(signs, row))) for p, row in zip(players, values)]
+    ranks = competition_ranks(keys)
+    order = sorted(range(len(players)), key=lambda i: ranks[i])  # stable: file order among equals
+    ranked = [dataclasses.replace(players[i], rank=ranks[i]) for i in order]
     winners = [p.name for p in ranked if p.rank == 1]
-    if not ranked:
-        decided = "no players"
-    elif len(winners) == 1:
-        decided = "highest total"
+    decided = _decided(players, ties, values, labels)
+    notes = list(warnings)
+    if len(winners) > 1:
+        names = ", ".join(winners[:-1]) + " and " + winners[-1]
+        best = ranked[0].total
+        notes.append(f"{names} tie for the win on {best}" + decided[len(f"tied on {best}"):])
+    return ScoreReport(game, ranked, winners, decided, notes)
+
+
+def _decided(players: Sequence[ScoredPlayer], ties: "TieBreakers", values: Sequence[Sequence[int]],
+             labels: Sequence[str]) -> str:
+    """What decided the win, in words: each tie-breaker consulted, and the end of the tie."""
+    if not players:
+        return "no players"
+    best = max(p.total for p in players)
+    tied = [i for i, p in enumerate(players) if p.total == best]
+    if len(tied) == 1:
+        return "highest total"
+    said = [f"tied on {best}"]
+    for k, ((way, _), label) in enumerate(zip(ties.order, labels)):
+        counts = {i: values[i][k] for i in tied}
+        target = (max if way == "most" else min)(counts.values())
+        if all(c == target for c in counts.values()):
+            said.append(f"{way} {label}: tied at {target}")
+            continue
+        said.append(f"{way} {label}: " + ", ".join(f"{players[i].name} {counts[i]}" for i in tied))
+        tied = [i for i in tied if counts[i] == target]
+        if len(tied) == 1:
+            return "; ".join(said)
+    if ties.then == "rematch":
+        end = "the win is shared (the rulebook calls for a rematch)"
     else:
-        decided = f"tied on {ranked[0].total}: {tie_rule}"
-    return ScoreReport(game, ranked, winners, decided, list(warnings))
+        end = "tied players share the win" + (f" ({ties.note})" if ties.note else "")
+    return "; ".join(said) + ("; " if len(said) > 1 else ": ") + end
+
+
+@dataclass(frozen=True)
+class TieBreakers:
+    """The data's `tie_breakers`: what breaks a tie on the total, in order, then what a standing tie means."""
+
+    order: tuple  # ("most" | "fewest", field name) pairs
+    then: str  # "shared" or "rematch"
+    note: str = ""
+
+    @classmethod
+    def from_data(cls, data: dict) -> "TieBreakers":
+        order = tuple(next(iter(item.items())) for item in data.get("order", []))
+        return cls(order, data["then"], data.get("note", ""))
 
 
 def report_to_json(report: ScoreReport) -> dict:
@@ -117,15 +156,15 @@ def report_to_text(report: ScoreReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_results(path: Union[str, Path], *, display_name: Optional[str] = None) -> Document:
-    """Read a results file and make sure its `game:` names a known game.
+def read_results(source: Union[str, Path, Document], *, display_name: Optional[str] = None) -> Document:
+    """Read a results file (or take a parsed one) and make sure its `game:` names a known game.
 
     Raises InvalidInput (located problems) when the file cannot be read, is not
     a mapping, or has no or an unknown `game:`. The game's own check comes next.
     """
     from sheetgen.games import all_games  # the registry imports game packages
 
-    doc = read_yaml(path, display_name=display_name)
+    doc = source if isinstance(source, Document) else read_yaml(source, display_name=display_name)
     games = all_games()
     known = ", ".join(games)
     value = doc.value

@@ -9,9 +9,9 @@ Art shared by every page lives in named forms, drawn once per document.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
-from sheetgen.errors import UsageProblem
+from sheetgen.errors import InvalidArgument
 
 
 PT = 25.4 / 72  # millimetres per point
@@ -161,31 +161,31 @@ class SheetRequest:
         return slots * self.copies
 
 
-def plan_players(players: Optional[int], names: Optional[str], allowed: tuple, title: str) -> tuple:
-    """Resolve -p and --names into (player count, names), or raise a usage problem."""
+def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed: tuple, title: str) -> tuple:
+    """Resolve a player count and names into (player count, names), or raise InvalidArgument."""
     low, high = allowed
     parsed: list = []
     if names is not None:
-        parsed = [n.strip() for n in names.split(",")]
+        parsed = [str(n).strip() for n in names]
         if any(not n for n in parsed):
-            raise UsageProblem("--names", "a name is empty; separate names with single commas, e.g. Ann,Ben")
+            raise InvalidArgument("names", "a name is empty; separate names with single commas, e.g. Ann,Ben")
         seen = set()
         for n in parsed:
             if n.casefold() in seen:
-                raise UsageProblem("--names", f"'{n}' is listed twice")
+                raise InvalidArgument("names", f"'{n}' is listed twice")
             seen.add(n.casefold())
             if len(n) > 40:
-                raise UsageProblem("--names", f"'{n[:20]}...' is longer than 40 characters")
+                raise InvalidArgument("names", f"'{n[:20]}...' is longer than 40 characters")
             try:
                 n.encode("cp1252")
             except UnicodeEncodeError:
-                raise UsageProblem("--names", f"'{n}' has letters the sheet's font cannot print "
-                                              f"(Latin letters and accents only)") from None
+                raise InvalidArgument("names", f"'{n}' has letters the sheet's font cannot print "
+                                               f"(Latin letters and accents only)") from None
     count = players if players is not None else (len(parsed) or high)
-    if not low <= count <= high:
-        option = "-p" if players is not None else "--names"
-        raise UsageProblem(option, f"{title} is for {low}-{high} players, not {count}"
-                                   f"{'; use --copies for more sheets' if count > high else ''}")
+    if not isinstance(count, int) or not low <= count <= high:
+        argument = "players" if players is not None else "names"
+        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}"
+                                        f"{'; use --copies for more sheets' if count > high else ''}")
     if len(parsed) > count:
-        raise UsageProblem("--names", f"{len(parsed)} names for {count} players")
+        raise InvalidArgument("names", f"{len(parsed)} names for {count} players")
     return count, tuple(parsed)

@@ -34,7 +34,7 @@ def test_setup_text_shows_seed_code_and_data_version(run):
     (["setup", "rolled-west", "--format", "xml"], 2, "'xml' is not one of"),
     (["setup", "rolled-west", "-o", "missing/card.pdf"], 2, "folder 'missing' does not exist"),
     (["setup", "rolled-west", "--seed", "a", "-o", "card.pdf", "--paper", "a3"], 2, "'a3' is not one of"),
-    (["template", "piecepack-gold-rush", "-p", "2"], 2, "3 to 4 players"),
+    (["template", "piecepack-gold-rush", "-p", "2"], 2, "-p: Gold Rush (piecepack) is for 3-4 players, not 2"),
     (["score", "missing.yaml"], 1, "missing.yaml: no such file"),
 ])
 def test_setup_and_score_errors(run, args, code, needle):

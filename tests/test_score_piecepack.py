@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.piecepack_gold_rush import score
+from sheetgen import results as score
 from sheetgen.paths import bundled
 from sheetgen.yamlio import parse_yaml
 
@@ -47,7 +47,7 @@ def test_scoring_numbers_come_from_the_rulebook():
     """Scoring: 1 per Ore, 3 per Gold, 8 per Non-Production Building; tie: most Food."""
     assert RULES["scoring"]["points"] == {"ore": 1, "gold": 3}
     assert RULES["scoring"]["non_production_building"] == 8
-    assert RULES["scoring"]["tie_breaker"]["most"] == "food"
+    assert RULES["tie_breakers"]["order"] == [{"most": "food"}]
     assert RULES["player_start"]["ownership_markers"] == 8
     assert sorted(CIVIC) == ["Market", "Trade Route", "Warehouse"]
     assert sorted(MAKERS) == ["Farm", "Gold Mine", "Mine", "Windmill"]
@@ -70,7 +70,7 @@ def test_the_design_example_scores_by_the_rulebook():
     # Ann and Ben tie on 21: "the tied player with the most total Food is the winner"
     assert report.winners == ["Ann"]
     assert [p.rank for p in report.players] == [1, 2, 3]
-    assert report.tie_breaker == "tied on 21: most Food wins (Ann 2, Ben 0)"
+    assert report.tie_breaker == "tied on 21; most Food: Ann 2, Ben 0"
 
 
 def test_a_hand_worked_four_player_game():
@@ -135,7 +135,7 @@ def test_a_tie_on_total_and_food_is_shared():
           - {name: Cat, ore: 1, gold: 0, food: 9, buildings: []}
         """)
     assert shared.winners == ["Ann", "Ben"]
-    assert shared.tie_breaker == "tied on 11 and on Food (2 each): the win is shared"
+    assert shared.tie_breaker.startswith("tied on 11; most Food: tied at 2; tied players share the win")
     assert any("share" in w for w in shared.warnings)
 
 
@@ -378,7 +378,7 @@ def test_cli_reports_problems_with_places_and_exit_1(run, tmp_path):
 @pytest.mark.parametrize("players", ["2", "5"])
 def test_template_player_count_is_a_usage_error(run, players):
     result = run("template", "piecepack-gold-rush", "-p", players)
-    assert result.code == 2 and "3 to 4 players" in result.err
+    assert result.code == 2 and f"-p: Gold Rush (piecepack) is for 3-4 players, not {players}" in result.err
 
 
 def test_template_refuses_odd_counts_directly():
@@ -406,7 +406,7 @@ def test_rule_data_cross_checks_resources_and_names():
     broken = (raw.replace("    cost: {food: 2, energy: 1, ore: 1}", "    cost: {food: 2, coal: 1, ore: 1}")
                  .replace("    produces: energy", "    produces: wind")
                  .replace("  - name: Assay\n", "  - name: Mine\n")
-                 .replace("    most: food", "    most: gold")
+                 .replace("order: [{most: food}]", "order: [{most: gold}]")
                  .replace("  resources: {food: 2, energy: 2}", "  resources: {food: 2, water: 2}"))
     with pytest.raises(InvalidInput) as caught:
         ruledata.parse_and_check(broken.encode(), "pp.yaml", GAME)

@@ -1,9 +1,11 @@
 """The games sheetgen knows, discovered from the subpackages of this package.
 
-Each game package defines `GAME = Game(...)`: its key, the schema of its rule
-data and what it can do. Heavy code (drawing, scoring) is named by dotted path
-and imported only when used, so listing games stays cheap. A new game is a new
-subpackage plus data/<key>.yaml; nothing else needs to learn its name.
+Each game package defines `GAME = GameSpec(...)`: its key, the schema of its
+rule data and what it can do. Heavy code (drawing, scoring) is named by dotted
+path and imported only when used, so listing games stays cheap. A new game is
+a new subpackage plus data/<key>.yaml (and its layouts); nothing else needs to
+learn its name: the packaging config finds the subpackage, and so does this
+registry.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from sheetgen.errors import UsageProblem
+from sheetgen.errors import InvalidArgument
 
 
 def _resolve(target: str) -> Any:
@@ -36,30 +38,32 @@ class SheetPart:
 
 
 @dataclass(frozen=True)
-class Game:
+class GameSpec:
+    """What a game package declares: its key, its rule-data schema and its faces."""
+
     key: str
     data_fields: dict
     check_data: Optional[Callable] = None
     sheets: tuple = ()
     default_sheet: Optional[str] = None
     setup: Optional[str] = None  # "module:function", once the game has setups
-    score: Optional[str] = None  # "module:function", once the game has scoring
+    score: Optional[str] = None  # "module:Class" of the game's results.Scorer, once it has scoring
     setup_card: str = "sheetgen.setupcard:basic"  # draws the setup's PDF card body
 
     def sheet(self, what: Optional[str]) -> SheetPart:
         if not self.sheets:
-            raise UsageProblem("GAME", f"{self.key} has no printable sheets yet; see 'sheetgen games'")
+            raise InvalidArgument("game", f"{self.key} has no printable sheets yet; see 'sheetgen games'")
         name = what or self.default_sheet or self.sheets[0].name
         for part in self.sheets:
             if part.name == name:
                 return part
         names = ", ".join(f"{p.name} ({p.summary})" for p in self.sheets)
-        raise UsageProblem("WHAT", f"{self.key} has no sheet '{name}'; choose one of: {names}")
+        raise InvalidArgument("what", f"{self.key} has no sheet '{name}'; choose one of: {names}")
 
     def setup_functions(self) -> tuple:
         """(generate, from_code) of the game's setup module, or a usage problem if it has none."""
         if not self.setup:
-            raise UsageProblem("GAME", f"{self.key} has no setups yet; see 'sheetgen games'")
+            raise InvalidArgument("game", f"{self.key} has no setups yet; see 'sheetgen games'")
         generate = _resolve(self.setup)
         return generate, _resolve(self.setup.partition(":")[0] + ":from_code")
 
@@ -67,12 +71,11 @@ class Game:
         """draw(card, setup, rules) for the game's printable setup card."""
         return _resolve(self.setup_card)
 
-    def score_functions(self) -> tuple:
-        """(check, tally, template) of the game's scoring module, or a usage problem if it has none."""
+    def scorer(self, rules: Any) -> Any:
+        """The game's `results.Scorer` for `rules`, or an error if it has no scoring."""
         if not self.score:
-            raise UsageProblem("GAME", f"{self.key} has no scoring yet; see 'sheetgen games'")
-        module = self.score.partition(":")[0]
-        return tuple(_resolve(f"{module}:{name}") for name in ("check", "tally", "template"))
+            raise InvalidArgument("game", f"{self.key} has no scoring yet; see 'sheetgen games'")
+        return _resolve(self.score)(rules)
 
     def supports(self) -> dict[str, str]:
         return {
@@ -82,10 +85,10 @@ class Game:
         }
 
 
-_registry: Optional[dict[str, Game]] = None
+_registry: Optional[dict[str, GameSpec]] = None
 
 
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, GameSpec]:
     """Every game package's GAME, keyed by game name, in name order."""
     global _registry
     if _registry is None:
@@ -100,9 +103,14 @@ def all_games() -> dict[str, Game]:
     return _registry
 
 
-def get_game(key: str) -> Game:
-    """The game called `key`, importing only its own package when the name fits one."""
-    wanted = key.strip().lower()
+def get_game(key: str) -> GameSpec:
+    """The game called `key`, importing only its own package when the name fits one.
+
+    Names are forgiving: any case, `_` or spaces for `-`, the hyphens left out
+    (`goldwest`), or the first word of one game only (`carcassonne`,
+    `piecepack`); anything else suggests the nearest.
+    """
+    wanted = "-".join(str(key).strip().lower().replace("_", " ").replace("-", " ").split())
     if _registry is None and re.fullmatch(r"[a-z][a-z0-9-]*", wanted):
         try:
             game = importlib.import_module(f"{__name__}.{wanted.replace('-', '_')}").GAME
@@ -111,6 +119,15 @@ def get_game(key: str) -> Game:
         if game is not None and game.key == wanted:
             return game
     games = all_games()
-    if wanted not in games:
-        raise UsageProblem("GAME", f"unknown game '{key}'; choose one of: {', '.join(games)}")
-    return games[wanted]
+    if wanted in games:
+        return games[wanted]
+    squeezed = wanted.replace("-", "")
+    matches = [k for k in games if k.replace("-", "") == squeezed] or \
+              [k for k in games if k.split("-")[0] == wanted or k.startswith(wanted + "-")]
+    if len(matches) == 1:
+        return games[matches[0]]
+    import difflib  # only an unknown name needs a hint
+
+    hint = difflib.get_close_matches(wanted, list(games), n=1, cutoff=0.5)
+    nearest = f"did you mean '{hint[0]}'? " if hint else ""
+    raise InvalidArgument("game", f"unknown game '{key}'; {nearest}choose one of: {', '.join(games)}")

@@ -6,12 +6,12 @@ a seed; the score pad prints a game's running and final scores; results files
 are checked and tallied by the score module.
 """
 
-from sheetgen.games import Game, SheetPart
+from sheetgen.games import GameSpec, SheetPart
 from sheetgen.games.carcassonne_gold_rush.rules import DATA_FIELDS, check_data
 
 __all__ = ["DATA_FIELDS", "GAME", "check_data"]
 
-GAME = Game(
+GAME = GameSpec(
     key="carcassonne-gold-rush",
     data_fields=DATA_FIELDS,
     check_data=check_data,

@@ -30,11 +30,6 @@ DATA_FIELDS = {
             "name": Field(Str(), required=False),
         }), min=1),
     }),
-    "tie_breaker": Map({
-        "rule": Str(choices=("shared",)),
-        "note": Str(),
-        "unverified": Field(Bool(), required=False),
-    }),
 }
 
 

@@ -4,10 +4,10 @@ Rule data: the board (slots, terrain tiles, mining tokens), Boomtown's offices,
 the investments, the shipping and supply tracks, and final scoring.
 """
 
-from sheetgen.games import Game, SheetPart
+from sheetgen.games import GameSpec, SheetPart
 from sheetgen.games.gold_west.rules import DATA_FIELDS, check_data
 
-GAME = Game(
+GAME = GameSpec(
     key="gold-west",
     data_fields=DATA_FIELDS,
     check_data=check_data,

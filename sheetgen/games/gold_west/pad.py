@@ -237,7 +237,8 @@ class _Pad:
         self.add(Box(Rect(0, y, self.width, ties["height"]), fill="light", stroke=None, radius=1.0))
         self.add(Text(1.6, baseline(y + ties["height"] / 2, self.font["label"]), t["ties"], self.font["label"],
                       bold=True))
-        rules = t["ties_join"].join(t["tie_breakers"][b] for b in scoring["tie_breakers"]) + t["ties_last"]
+        order = self.rules["tie_breakers"]["order"]
+        rules = t["ties_join"].join(t["tie_breakers"]["_".join(*b.items())] for b in order) + t["ties_last"]
         self.add(Para(Rect(ties["label"], y + 0.5, self.width - ties["label"] - 1.6, ties["height"] - 1.0),
                       rules[0].upper() + rules[1:], self.font["small"], align="left"))
         return y + ties["height"] + ties["gap"]

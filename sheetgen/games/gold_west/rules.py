@@ -14,7 +14,6 @@ from sheetgen.yamlio import Document
 OFFICE_TERMS = ("mining_tokens_strongest", "terrain_bonuses", "edge", "least_influence",
                 "next_to_opponent", "shipping_tiles", "second_group", "water_settlements",
                 "water_camps", "boomtown_influence_pairs", "investments", "line", "settlements")
-TIE_BREAKERS = ("fewest_wanted", "most_supply")
 _CODE = re.compile(r"[A-Z][a-z]")
 
 
@@ -96,7 +95,6 @@ DATA_FIELDS = {
             "most": Map({"lose": Int(0, 100), "per": Int(1, 100)}),
             "second": Map({"lose": Int(0, 100), "per": Int(1, 100)}),
         }),
-        "tie_breakers": List(Str(choices=TIE_BREAKERS)),
         "free_cell_in_points": Bool(),
         "boomtown_pair": Int(1, 100),
         "stacked_tokens": Int(0, 100),

@@ -8,10 +8,10 @@ and tallied, and the player mat and building cards printed.
 
 from __future__ import annotations
 
-from sheetgen.games import Game, SheetPart
+from sheetgen.games import GameSpec, SheetPart
 from sheetgen.games.piecepack_gold_rush.rules import DATA_FIELDS, check_data
 
-GAME = Game(
+GAME = GameSpec(
     key="piecepack-gold-rush",
     data_fields=DATA_FIELDS,
     check_data=check_data,
@@ -24,5 +24,5 @@ GAME = Game(
     default_sheet="mat",
     setup="sheetgen.games.piecepack_gold_rush.setup:generate",
     setup_card="sheetgen.games.piecepack_gold_rush.setup_card:draw",
-    score="sheetgen.games.piecepack_gold_rush.score:tally",
+    score="sheetgen.games.piecepack_gold_rush.score:GoldRushScorer",
 )

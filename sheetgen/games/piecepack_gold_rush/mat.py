@@ -288,7 +288,7 @@ class _Mat:
                 self.add(Text(rect.right + spec["gap"] / 2, baseline(rect.cy, self.font["number"] * 1.3), sign,
                               self.font["number"] * 1.3, bold=True, align="center", role="muted"))
             x += spec["box"] + spec["gap"]
-        tie = scoring["tie_breaker"]["most"]
+        (_, tie), = self.rules["tie_breakers"]["order"][0].items()
         tx = x - spec["gap"] + spec["tie_gap"]
         rect = Rect(tx, box_y, spec["box"], spec["height"])
         self.write_box(rect, fill="light")
@@ -299,7 +299,7 @@ class _Mat:
                       width=self.line["thin"], role="muted"))
         note = Rect(rect.right + 2, box_y, self.width - rect.right - 2, spec["height"])
         if note.w > 10:
-            self.add(Para(note, scoring["tie_breaker"]["note"].capitalize() + ".", self.font["tiny"],
+            self.add(Para(note, self.rules["tie_breakers"]["note"].capitalize() + ".", self.font["tiny"],
                           role="muted", align="left"))
 
     def footer(self) -> None:

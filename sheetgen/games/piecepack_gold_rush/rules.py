@@ -46,11 +46,6 @@ DATA_FIELDS = {
     "scoring": Map({
         "points": Dict(Str(), Int(0, 1000)),
         "non_production_building": Int(0, 1000),
-        "tie_breaker": Map({
-            "most": Str(),
-            "then": Str(choices=("shared",)),
-            "note": Str(),
-        }),
     }),
     "cards": Map({"copies": Int(1, 100), "blanks": Bool()}),
 }
@@ -154,13 +149,14 @@ def _check_resources(doc: Document) -> list[Problem]:
 
     scoring = d["scoring"]
     known_keys(("scoring", "points"), scoring["points"], "points")
-    most = scoring["tie_breaker"]["most"]
-    if most not in keys:
-        out.append(doc.problem(("scoring", "tie_breaker", "most"), f"unknown resource '{most}'; "
-                                                                   f"expected one of {known}"))
-    elif most in scoring["points"]:
-        out.append(doc.problem(("scoring", "tie_breaker", "most"), f"{most} already scores points; "
-                                                                   f"a tie-breaker counts a resource that does not"))
+    for k, breaker in enumerate(d["tie_breakers"]["order"]):
+        (way, most), = breaker.items()
+        where = ("tie_breakers", "order", k, way)
+        if most not in keys:
+            out.append(doc.problem(where, f"unknown resource '{most}'; expected one of {known}"))
+        elif most in scoring["points"]:
+            out.append(doc.problem(where, f"{most} already scores points; a tie-breaker counts a resource "
+                                          f"that does not"))
     if not any(b["kind"] == "production" for b in d["buildings"]):
         out.append(doc.problem(("buildings",), "no production building: nothing could produce resources"))
     return out

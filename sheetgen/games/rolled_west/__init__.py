@@ -1,9 +1,9 @@
 """Rolled West (Daniel Newman, Tasty Minstrel Games, 2019)."""
 
-from sheetgen.games import Game, SheetPart
+from sheetgen.games import GameSpec, SheetPart
 from sheetgen.games.rolled_west.rules import DATA_FIELDS, check_data
 
-GAME = Game(
+GAME = GameSpec(
     key="rolled-west",
     data_fields=DATA_FIELDS,
     check_data=check_data,

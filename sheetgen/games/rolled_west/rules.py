@@ -86,11 +86,6 @@ DATA_FIELDS = {
             "text": Str(),
         }), min=1),
     }),
-    "tie_breaker": Map({
-        "rule": Str(choices=("shared",)),
-        "note": Str(),
-        "unverified": Field(Bool(), required=False),
-    }),
 }
 
 

@@ -1,0 +1,143 @@
+"""Checking and scoring many results files in one process, and showing the outcome.
+
+`expand` turns command-line FILE arguments into sources (a folder is every
+.yaml/.yml file in it, `-` is standard input); `run` checks (and tallies)
+each one on its own; `show` prints one file exactly as a single-file run
+does, and several files one after another with a closing summary.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Sequence
+
+from sheetgen.errors import InvalidInput, Problem
+from sheetgen.scoring import ScoreReport
+
+STDIN = "-"
+
+
+@dataclass
+class FileOutcome:
+    """What one results file gave: problems, or warnings and (when scored) a report."""
+
+    name: str
+    problems: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    report: Optional[ScoreReport] = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def expand(arguments: Sequence[str]) -> list:
+    """The files named: folders opened up (their .yaml and .yml files, sorted), '-' kept."""
+    out: list = []
+    for argument in arguments:
+        path = Path(argument)
+        if argument != STDIN and path.is_dir():
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
+            out += [str(p) for p in found] or [argument]  # an empty folder is reported as such
+        else:
+            out.append(argument)
+    return out
+
+
+def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
+    """Check (and, with `score`, tally) each file; a file's problems never stop the others."""
+    import sheetgen
+    from sheetgen.scoring import read_results
+    from sheetgen.yamlio import parse_yaml
+
+    games: dict = {}
+    outcomes = []
+    for name in names:
+        outcome = FileOutcome("<stdin>" if name == STDIN else name)
+        try:
+            if name == STDIN:
+                doc = read_results(parse_yaml(sys.stdin.buffer.read(), outcome.name))
+            elif Path(name).is_dir():
+                raise InvalidInput([Problem(name, "a folder with no .yaml or .yml results files")])
+            else:
+                doc = read_results(name)
+            key = str(doc.value["game"]).strip().lower()
+            if key not in games:
+                games[key] = sheetgen.game(key, data).scorer()
+            result = games[key].examine(doc)
+            outcome.problems, outcome.warnings = result.problems, result.warnings
+            if score and not result.problems:
+                outcome.report = games[key].report(result)
+        except InvalidInput as exc:
+            outcome.problems = exc.problems
+        outcomes.append(outcome)
+    return outcomes
+
+
+def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
+    """Print the outcomes; exit 1 when any file has problems."""
+    import click
+
+    if fmt == "json":
+        import json
+
+        from sheetgen.scoring import report_to_json
+
+        def as_json(o: FileOutcome) -> dict:
+            if o.problems:
+                return {"file": o.name, "problems": [p.to_dict() for p in o.problems], "warnings": o.warnings}
+            if o.report is not None:
+                return {"file": o.name, **report_to_json(o.report)}
+            return {"file": o.name, "ok": True, "warnings": o.warnings}
+
+        if len(outcomes) == 1:
+            body = as_json(outcomes[0])
+            if outcomes[0].ok:
+                body.pop("file")
+        else:
+            body = {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
+        click.echo(json.dumps(body, indent=2, ensure_ascii=False))
+    elif len(outcomes) == 1:
+        _show_one(outcomes[0], score)
+        return
+    else:
+        from sheetgen.scoring import report_to_text
+
+        for o in outcomes:
+            if score and o.report is not None:
+                click.echo(f"== {o.name} ==")
+                click.echo(report_to_text(o.report))
+            elif o.ok:
+                for warning in o.warnings:
+                    click.echo(f"warning: {o.name}: {warning}", err=True)
+                click.echo(f"{o.name}: ok")
+            else:
+                for problem in o.problems:
+                    click.echo(str(problem), err=True)
+        counts = _summary(outcomes)
+        click.echo(f"{counts['files']} files: {counts['ok']} ok, {counts['with_problems']} with problems",
+                   err=counts["with_problems"] > 0)
+    if any(not o.ok for o in outcomes):
+        sys.exit(1)
+
+
+def _show_one(o: FileOutcome, score: bool) -> None:
+    import click
+
+    from sheetgen.scoring import report_to_text
+
+    if o.problems:
+        raise InvalidInput(o.problems)
+    if score and o.report is not None:
+        click.echo(report_to_text(o.report).rstrip("\n"))
+        return
+    for warning in o.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(f"{o.name}: ok")
+
+
+def _summary(outcomes: Sequence[FileOutcome]) -> dict:
+    bad = sum(1 for o in outcomes if not o.ok)
+    return {"files": len(outcomes), "ok": len(outcomes) - bad, "with_problems": bad}

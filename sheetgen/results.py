@@ -1,0 +1,492 @@
+"""A game's results file, declared once, and the one pipeline that scores it.
+
+A game supplies a `Scorer` subclass (python-chess's variants are the model:
+override only what the game changes):
+
+- `model()`: the results model, a `Model` of `schema.Field`s with their
+  types, ranges, defaults, help and the categories or offices that need them;
+- `read_player()` / `read()`: the game's own checks, on top of the structural
+  ones the model already makes;
+- `breakdown()`: the pure tally, points per category for every player.
+
+Everything else is here, once: structural validation with located problems,
+reading the players list (names normalised, each once, the player count),
+the rule that a needed field left out is a problem and never a zero, the
+written-total check, ranking with the data's tie-breakers, the tie warning,
+the commented template and the JSON Schema.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
+
+from sheetgen.errors import InvalidArgument, InvalidInput, Problem
+from sheetgen.ruledata import RuleData
+from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Schema, Str, describe
+from sheetgen.scoring import ScoredPlayer, ScoreReport, rank, total_mismatch
+from sheetgen.yamlio import Document, PathKey
+
+# -- small shared helpers ---------------------------------------------------------
+
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))  # zero-width characters
+
+
+def norm(text: str) -> str:
+    """A name as matched: NFC, no zero-width characters, any letter case, curly
+    apostrophes straight, runs of spaces as one."""
+    text = unicodedata.normalize("NFC", str(text)).translate(_INVISIBLE)
+    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").casefold().split())
+
+
+def clean_name(text: str) -> str:
+    """A player's name as printed: NFC, no zero-width characters, outer spaces dropped."""
+    return unicodedata.normalize("NFC", text).translate(_INVISIBLE).strip()
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def plural(n: int, word: str, many: Optional[str] = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def and_list(items: Iterable[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def closest(text: str, choices: Sequence[str]) -> Optional[str]:
+    """The choice nearest to `text` (compared as `norm` sees them), if any is near."""
+    import difflib  # only an error needs a hint
+
+    keys = {norm(c): c for c in choices}
+    hit = difflib.get_close_matches(norm(text), list(keys), n=1, cutoff=0.6)
+    return keys[hit[0]] if hit else None
+
+
+def unknown(what: str, text: Any, choices: Sequence[str]) -> str:
+    """"unknown building 'windmil'; did you mean 'Windmill'?" or the list of choices."""
+    hint = closest(str(text), choices)
+    if hint:
+        return f"unknown {what} '{text}'; did you mean '{hint}'?"
+    return f"unknown {what} '{text}'; expected one of {', '.join(choices)}"
+
+
+def check_player_count(title: str, low: int, high: int, count: Any) -> int:
+    """`count` when it is a player count the game allows; the one wording of the refusal otherwise."""
+    if not is_int(count) or not low <= count <= high:
+        raise InvalidArgument("players", f"{title} is for {low}-{high} players, not {count}")
+    return count
+
+
+# -- the model ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Context:
+    """What a template is written for: the rule data, the player count and names."""
+
+    rules: RuleData
+    players: int
+    names: list
+
+
+class Example:
+    """A template default written commented out: an optional field shown, not filled."""
+
+    def __init__(self, value: Any):
+        self.value = value
+
+
+class Block:
+    """A template default written one key a line, each with its own comment."""
+
+    def __init__(self, rows: Sequence[tuple]):
+        self.rows = list(rows)  # (key, value, comment)
+
+
+@dataclass
+class Model:
+    """A game's results file: the top-level fields, with `players` either a list of
+    per-player mappings (`player` given) or a list of names."""
+
+    game: str
+    title: str
+    player: Optional[Map]  # the fields of one player's entry; None: `players` lists names
+    fields: dict  # top-level fields after `game` and `players`
+    players_help: Any = ""
+    intro: Callable[[Context], list] = lambda ctx: []
+    outro: Callable[[Context], list] = lambda ctx: []
+    comment_column: int = 40
+
+    def schema(self) -> Map:
+        def game_test(value: Any) -> Optional[str]:
+            if isinstance(value, str) and norm(value) == self.game:
+                return None
+            return f"this checker reads {self.game} results, got {describe(value)}"
+
+        players = List(self.player) if self.player is not None else List(Str())
+        return Map({
+            "game": Field(Check(Any_(), game_test), help="which game this file is for; leave as it is"),
+            "players": Field(players, help=self.players_help),
+            **self.fields,
+        })
+
+    def player_fields(self) -> dict:
+        return dict(self.player.fields) if self.player is not None else {}
+
+    def json_schema(self) -> dict:
+        """The JSON Schema of a results file, for editors (`sheetgen template GAME --schema`)."""
+        body = self.schema().json_schema()
+        body["properties"]["game"] = {"description": "which game this file is for", "const": self.game}
+        return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                "title": f"{self.title} results (sheetgen)", **body}
+
+    def template(self, ctx: Context) -> str:
+        """The commented results file for `ctx`: every field with its default and help."""
+        return _TemplateWriter(self, ctx).text()
+
+
+class _TemplateWriter:
+    def __init__(self, model: Model, ctx: Context):
+        self.model, self.ctx = model, ctx
+        self.lines: list[str] = list(model.intro(ctx))
+
+    def text(self) -> str:
+        m, ctx = self.model, self.ctx
+        self.field("game", Field(Str(), help="which game this file is for; leave as it is", default=m.game), "")
+        if m.player is None:
+            names = Field(List(Str()), help=m.players_help, default="[" + ", ".join(ctx.names) + "]")
+            self.field("players", names, "")
+        else:
+            self.lines.append("players:")
+            for index in range(ctx.players):
+                for n, (key, spec) in enumerate(m.player.fields.items()):
+                    self.field(key, _as_field(spec), "  - " if n == 0 else "    ", index, first=index == 0)
+        for key, spec in m.fields.items():
+            spec = _as_field(spec)
+            if len(spec.help_lines(ctx)) > 1:
+                self.lines.append("")
+            self.field(key, spec, "")
+        self.lines += m.outro(ctx)
+        return "\n".join(self.lines) + "\n"
+
+    def field(self, key: str, spec: Field, indent: str, *index: int, first: bool = True) -> None:
+        ctx = self.ctx
+        value = spec.default(ctx, *index) if callable(spec.default) else spec.default
+        if value is MISSING:
+            return
+        lines = spec.help_lines(ctx, *index) if first else []
+        inner = " " * len(indent)
+        if len(lines) > 1:
+            self.lines += [f"{inner}# {line}" if line else f"{inner}#" for line in lines]
+            lines = []
+        comment = lines[0] if lines else ""
+        if isinstance(value, Block):
+            self.line(f"{indent}{key}:", comment)
+            width = max((len(str(k)) for k, _, _ in value.rows), default=0) + 2
+            for k, v, note in value.rows:
+                self.line(f"{inner}  {(str(k) + ':').ljust(width)}{flow(v)}", note if first else "")
+            return
+        if isinstance(value, Example):
+            self.line(f"{indent}# {key}: {flow(value.value)}", comment)
+            return
+        text = flow(value)
+        self.line(f"{indent}{key}: {text}" if text else f"{indent}{key}:", comment)
+
+    def line(self, code: str, comment: str = "") -> None:
+        if comment:
+            code = code.ljust(self.model.comment_column - 1) + " # " + comment
+        self.lines.append(code)
+
+
+def _as_field(spec: Any) -> Field:
+    return spec if isinstance(spec, Field) else Field(spec)
+
+
+def flow(value: Any) -> str:
+    """A value in YAML flow style, as a template writes it ('' for nothing)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{flow(k)}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return str(value)
+
+
+# -- reading --------------------------------------------------------------------------
+
+@dataclass
+class Entry:
+    """One player as read from a results file. Games subclass it to add what they read."""
+
+    index: int
+    name: str = ""
+    claimed: Optional[int] = None  # the total the player wrote, if any
+    claimed_at: PathKey = ()  # where it was written
+    given: set = field(default_factory=set)  # the fields written with a value
+
+    def path(self, *rest: Any) -> PathKey:
+        return ("players", self.index, *rest)
+
+    @property
+    def label(self) -> str:
+        return self.name or f"player {self.index + 1}"
+
+
+@dataclass
+class Table:
+    """A results file as read: the players and whatever else the game reads."""
+
+    players: list
+    listed: int = 0  # entries in the players list, unreadable ones included
+
+
+class Reader:
+    """Collects the problems and warnings of one file, each placed where it was written."""
+
+    def __init__(self, doc: Document, found: Sequence[tuple]):
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.warnings: list[str] = []
+        self._broken: dict[PathKey, set] = {}  # a path -> its children the schema rejected
+        self._broken_here: set = set()  # paths the schema rejected themselves
+        for path, _, _ in found:
+            self._broken_here.add(tuple(path))
+            for k in range(len(path)):
+                self._broken.setdefault(tuple(path[:k]), set()).add(path[k])
+        self._failed_lines: set = set()
+
+    def fail(self, path: PathKey, message: str, at_key: bool = False) -> None:
+        problem = self.doc.problem(path, message, at_key=at_key)
+        self.problems.append(problem)
+        self._failed_lines.add(problem.line)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+    def broken(self, path: PathKey) -> set:
+        """The keys under `path` that the structural check already rejected."""
+        return self._broken.get(tuple(path), set())
+
+    def failed_at(self, path: PathKey) -> bool:
+        """Whether a problem was already reported on the line of `path`."""
+        return self.line(path) in self._failed_lines
+
+    def line(self, path: PathKey, at_key: bool = False) -> Optional[int]:
+        return self.doc.problem(path, "", at_key=at_key).line
+
+    def where(self, path: PathKey) -> str:
+        line = self.line(path)
+        return f"line {line}" if line else "here"
+
+    def on_line(self, path: PathKey, at_key: bool = False) -> str:
+        """' (line N)' for a reference to another place in the file."""
+        line = self.line(path, at_key)
+        return f" (line {line})" if line else ""
+
+
+# -- the pipeline -----------------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    problems: list
+    warnings: list
+    table: Any
+    breakdowns: list  # per player, in file order; empty when there are problems
+
+
+class Scorer:
+    """A game's scoring: override the hooks the game needs; the pipeline is `examine`/`tally`."""
+
+    entry_type: ClassVar[type] = Entry
+    table_type: ClassVar[type] = Table
+
+    def __init__(self, rules: RuleData):
+        self.rules = rules
+        self.game = rules.game
+        self.title = rules.title
+
+    # hooks ----------------------------------------------------------------------------
+    def model(self) -> Model:
+        raise NotImplementedError
+
+    def reword(self, path: PathKey, message: str, at_key: bool) -> str:
+        """A structural problem's words for this game's players (default: as they are)."""
+        return message
+
+    def read_player(self, r: Reader, entry: Any, value: dict, broken: set) -> None:
+        """Read one player's entry (a mapping); `broken` are the keys the schema rejected."""
+
+    def read(self, r: Reader, table: Any) -> None:
+        """Read the rest of the file and check across players."""
+
+    def needed(self, table: Any, entry: Any) -> set:
+        """The categories and offices that score for `entry` (fields they need must be written)."""
+        return set()
+
+    def breakdown(self, table: Any) -> list:
+        """Points per category for every player, in file order (only for a file with no problems)."""
+        raise NotImplementedError
+
+    def total_detail(self, entry: Any, parts: dict) -> Optional[str]:
+        """How a written total's mismatch explains the tally (None: 'category points, ...')."""
+        return None
+
+    def warnings(self, table: Any, ok: bool) -> list:
+        return []
+
+    def tie_value(self, entry: Any, name: str) -> int:
+        """The number a tie-breaker compares (a field's value for the player)."""
+        raise NotImplementedError(f"{self.game} has no value {name!r} for its tie-breakers")
+
+    def field_label(self, name: str) -> str:
+        spec = self.model().player_fields().get(name)
+        return spec.label if isinstance(spec, Field) and spec.label else name.replace("_", " ")
+
+    # the pipeline ----------------------------------------------------------------------------
+    def examine(self, doc: Document) -> Outcome:
+        """Every problem and warning of a results file, and its tally when it has no problems."""
+        model = self.model()
+        found: list = []
+        model.schema().walk(doc.value, (), found)
+        r = Reader(doc, found)
+        r.problems = [doc.problem(p, self.reword(p, m, k), at_key=k) for p, m, k in found]
+        table = self.table_type(players=[])
+        self._read_players(r, model, table)
+        self.read(r, table)
+        self._check_needed(r, model, table)
+        problems = list(dict.fromkeys(r.problems))
+        breakdowns: list = []
+        if not problems:
+            breakdowns = self.breakdown(table)
+            for entry, parts in zip(table.players, breakdowns):
+                if entry.claimed is None:
+                    continue
+                who = entry.name if model.player is None else ""
+                message = total_mismatch(entry.claimed, parts, who=who, detail=self.total_detail(entry, parts))
+                if message:
+                    problems.append(doc.problem(entry.claimed_at, message))
+        warnings = list(dict.fromkeys(r.warnings + self.warnings(table, not problems)))
+        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+        return Outcome(problems, warnings, table, breakdowns)
+
+    def check(self, doc: Document) -> tuple:
+        """(problems, warnings) of a results file."""
+        outcome = self.examine(doc)
+        return outcome.problems, outcome.warnings
+
+    def tally(self, doc: Document) -> ScoreReport:
+        """Check, then score and rank; raise InvalidInput listing every problem."""
+        return self.report(self.examine(doc))
+
+    def report(self, outcome: Outcome) -> ScoreReport:
+        """The ranked report of an examined file; raise InvalidInput if it has problems."""
+        if outcome.problems:
+            raise InvalidInput(outcome.problems)
+        entries = outcome.table.players
+        players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed)
+                   for e, parts in zip(entries, outcome.breakdowns)]
+        ties = self.rules.tie_breakers
+        values = [[self.tie_value(e, name) for _, name in ties.order] for e in entries]
+        labels = [self.field_label(name) for _, name in ties.order]
+        return rank(self.game, players, ties, values, labels, outcome.warnings)
+
+    def template(self, players: Any = None, names: Optional[Sequence[str]] = None) -> str:
+        """The commented results file for `players` players (default: the most), names optional."""
+        low, high = self.rules.players
+        count = len(names) if names and players is None else (high if players is None else players)
+        check_player_count(self.title, low, high, count)
+        if names and len(names) != count:
+            raise InvalidArgument("names", f"{len(names)} names for {count} players")
+        return self.model().template(Context(self.rules, count, list(names or self.default_names(count))))
+
+    def default_names(self, count: int) -> list:
+        return [f"Player {n}" for n in range(1, count + 1)]
+
+    # the shared readers ------------------------------------------------------------------
+    def _read_players(self, r: Reader, model: Model, table: Any) -> None:
+        value = r.doc.value if isinstance(r.doc.value, dict) else {}
+        listed = value.get("players")
+        if not isinstance(listed, list):
+            return
+        table.listed = len(listed)
+        seen: dict = {}
+        for i, item in enumerate(listed):
+            if model.player is None:  # a list of names
+                if not isinstance(item, str) or not item.strip():
+                    continue
+                entry = self.entry_type(len(table.players), clean_name(item))
+                where: PathKey = ("players", i)
+            else:
+                if not isinstance(item, dict):
+                    continue
+                broken = r.broken(("players", i))
+                entry = self.entry_type(i)
+                name = item.get("name")
+                entry.name = clean_name(name) if isinstance(name, str) else ""
+                entry.given = {k for k, v in item.items() if v is not None}
+                if is_int(item.get("total")) and "total" not in broken:
+                    entry.claimed, entry.claimed_at = item["total"], entry.path("total")
+                self.read_player(r, entry, item, broken)
+                where = entry.path("name")
+            if entry.name:
+                key = norm(entry.name)
+                if key in seen:
+                    r.fail(where, f"the name {entry.name} is used twice; give each player a different name")
+                    if model.player is None:
+                        continue
+                seen[key] = entry
+            table.players.append(entry)
+        low, high = self.rules.players
+        if not low <= len(listed) <= high:
+            r.fail(("players",), f"{self.title} is played by {low} to {high} players; this file has {len(listed)}",
+                   at_key=True)
+
+    def _check_needed(self, r: Reader, model: Model, table: Any) -> None:
+        """An optional field that a scoring category, an office or a tie-breaker needs, left
+        out: a problem naming the field and what needs it, never a silent zero."""
+        fields = [(key, spec) for key, spec in model.player_fields().items()
+                  if isinstance(spec, Field) and spec.needs and not spec.required]
+        for entry in table.players:
+            if not fields:
+                break
+            active = self.needed(table, entry)
+            for key, spec in fields:
+                wanting = [n for n in spec.needs if n in active]
+                if key in entry.given or not wanting:
+                    continue
+                what = f" ({spec.label})" if spec.label else ""
+                blank = spec.default if not callable(spec.default) and spec.default is not MISSING else 0
+                r.fail(entry.path(), f"missing key '{key}'{what} for {entry.label}: {and_list(wanting)} "
+                                     f"needs it; write {flow(blank)} if there are none")
+
+
+# -- by rule data, whatever the game ----------------------------------------------------
+
+def scorer_for(rules: RuleData) -> Scorer:
+    """The scorer of the game `rules` are for."""
+    from sheetgen.games import get_game  # the registry imports game packages
+
+    return get_game(rules.game).scorer(rules)
+
+
+def check(doc: Document, rules: RuleData) -> tuple:
+    """(problems, warnings) of a results file of the game of `rules`."""
+    return scorer_for(rules).check(doc)
+
+
+def tally(doc: Document, rules: RuleData) -> ScoreReport:
+    """The ranked report of a results file; raises InvalidInput listing every problem."""
+    return scorer_for(rules).tally(doc)
+
+
+def template(rules: RuleData, players: Any = None, names: Optional[Sequence[str]] = None) -> str:
+    """The commented results file of the game of `rules`."""
+    return scorer_for(rules).template(players, names)
