@@ -17,15 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence, Union
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.games import GameSpec, all_games, get_game
+from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.results import Scorer
 from sheetgen.ruledata import RuleData
 from sheetgen.scoring import ScoreReport
 from sheetgen.yamlio import Document
+
+if TYPE_CHECKING:
+    from sheetgen.sheet import SheetRequest
 
 PathLike = Union[str, Path]
 
@@ -145,12 +148,12 @@ class Game:
         from sheetgen.scoring import read_results
         from sheetgen.yamlio import parse_yaml
 
-        if (path is None) == (text is None):
-            raise InvalidArgument("path", "give a results file's path or its text, not both")
-        if text is not None:
+        if path is not None and text is None:
+            doc = read_results(path, display_name=name)
+        elif text is not None and path is None:
             doc = read_results(parse_yaml(text, name or "<text>"))
         else:
-            doc = read_results(path, display_name=name)
+            raise InvalidArgument("path", "give a results file's path or its text (one of them)")
         written = str(doc.value["game"]).strip().lower()
         if written != self.key:
             raise InvalidInput([doc.problem(("game",), f"this file holds {written} results, not {self.key}; "
@@ -187,6 +190,13 @@ class Game:
                     names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
                     ink: str = "color", backs: bool = False) -> SheetJob:
         """Like `sheet`, with the page and player counts of what was printed."""
+        return self.render_sheet(self.plan_sheet(what, players=players, names=names, copies=copies, paper=paper,
+                                                 ink=ink, backs=backs))
+
+    def plan_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
+                   names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
+                   ink: str = "color", backs: bool = False) -> "SheetPlan":
+        """Every argument of a sheet checked, before anything is drawn."""
         from sheetgen.sheet import SheetRequest, plan_players
 
         part = self.spec.sheet(what)
@@ -203,11 +213,24 @@ class Game:
         count, parsed = plan_players(players, names, self.rules.players, self.rules.title)
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
                                backs)
+        return SheetPlan(part, request)
+
+    def render_sheet(self, plan: "SheetPlan") -> SheetJob:
+        """Draw a planned sheet."""
         from sheetgen import pdf  # the drawing stack loads only for calls that draw
 
-        document = part.builder()(self.rules, request)
-        return SheetJob(pdf.render(document, request.paper, request.ink), len(document.pages), count, copies,
-                        part.per_player)
+        document = plan.part.builder()(self.rules, plan.request)
+        request = plan.request
+        return SheetJob(pdf.render(document, request.paper, request.ink), len(document.pages), request.players,
+                        request.copies, plan.part.per_player)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """A sheet part and its checked request, ready to draw."""
+
+    part: SheetPart
+    request: SheetRequest
 
 
 def _choice(argument: str, value: str, choices: Sequence[str]) -> str:

@@ -15,6 +15,18 @@ from sheetgen.games import all_games, get_game
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+class InkChoice(click.Choice):
+    """color or low; 'colour' is read as 'color'."""
+
+    def __init__(self) -> None:
+        super().__init__(["color", "low"], case_sensitive=False)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and value.lower() == "colour":
+            value = "color"
+        return super().convert(value, param, ctx)
+
+
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="sheetgen")
 @click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
@@ -36,37 +48,53 @@ def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
 
 @cli.command()
 @click.argument("game", required=False)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="A table for people, or JSON for programs.")
 @click.pass_context
-def games(ctx: click.Context, game: Optional[str]) -> None:
+def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
     """List the games and what sheetgen can do for each; with GAME, its printable parts in detail.
 
     \b
     Examples:
       sheetgen games
       sheetgen games piecepack-gold-rush
+      sheetgen games --format json
     """
-    if game is not None:
-        chosen = get_game(game)
-        rules = ruledata.load(chosen, ctx.obj["data"])
-        low, high = rules.players
-        click.echo(f"{rules.title} ({chosen.key}), {low}-{high} players, rule data {rules.version}")
-        click.echo("Printable parts (sheetgen sheet " + chosen.key + " WHAT):")
-        width = max(len(p.name) for p in chosen.sheets) if chosen.sheets else 0
-        for part in chosen.sheets:
-            default = " (default)" if part.name == (chosen.default_sheet or chosen.sheets[0].name) else ""
-            click.echo(f"  {part.name.ljust(width)}  {part.summary}{default}")
-        click.echo(f"Setups: {'sheetgen setup ' + chosen.key if chosen.setup else 'not yet'}")
-        click.echo(f"Scoring: {'sheetgen template ' + chosen.key + ', then check and score' if chosen.score else 'not yet'}")
-        return
-    rows = [("GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE")]
-    for key, game in all_games().items():
-        rules = ruledata.load(game, ctx.obj["data"])
-        low, high = rules.players
-        can = game.supports()
-        rows.append((key, rules.title, f"{low}-{high}", can["sheets"], can["setup"], can["score"]))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    for row in rows:
-        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    listed = [get_game(game)] if game is not None else list(all_games().values())
+    facts = [_game_facts(spec, ruledata.load(spec, ctx.obj["data"])) for spec in listed]
+    if fmt.lower() == "json":
+        import json
+
+        click.echo(json.dumps(facts[0] if game is not None else facts, indent=2, ensure_ascii=False))
+    elif game is not None:
+        one = facts[0]
+        click.echo(f"{one['title']} ({one['game']}), {one['players']['min']}-{one['players']['max']} players, "
+                   f"rule data {one['data_version']}")
+        click.echo(f"Printable parts (sheetgen sheet {one['game']} WHAT):")
+        width = max((len(p["name"]) for p in one["sheets"]), default=0)
+        for part in one["sheets"]:
+            click.echo(f"  {part['name'].ljust(width)}  {part['summary']}{' (default)' if part['default'] else ''}")
+        click.echo(f"Setups: {'sheetgen setup ' + one['game'] if one['setup'] else 'not yet'}")
+        click.echo("Scoring: " + (f"sheetgen template {one['game']}, then check and score" if one["score"]
+                                  else "not yet"))
+    else:
+        rows = [("GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE")]
+        for f in facts:
+            rows.append((f["game"], f["title"], f"{f['players']['min']}-{f['players']['max']}",
+                         ", ".join(p["name"] for p in f["sheets"]) or "-", "yes" if f["setup"] else "-",
+                         "yes" if f["score"] else "-"))
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+
+
+def _game_facts(spec, rules) -> dict:
+    low, high = rules.players
+    default = spec.default_sheet or (spec.sheets[0].name if spec.sheets else None)
+    return {"game": spec.key, "title": rules.title, "players": {"min": low, "max": high},
+            "data_version": rules.version,
+            "sheets": [{"name": p.name, "summary": p.summary, "default": p.name == default} for p in spec.sheets],
+            "setup": bool(spec.setup), "score": bool(spec.score)}
 
 
 @cli.command()
@@ -79,7 +107,7 @@ def games(ctx: click.Context, game: Optional[str]) -> None:
               help="Print the whole set this many times (for bulk printing).")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
               show_default=True, help="Paper size.")
-@click.option("--ink", type=click.Choice(["color", "colour", "low"], case_sensitive=False), default="color",
+@click.option("--ink", type=InkChoice(), default="color",
               show_default=True, help="'low' drops colour fills for cheap printing.")
 @click.option("--backs", is_flag=True, help="Card sheets: add a back page after each front page, "
               "lined up for double-sided printing (flip on the long edge).")
@@ -98,19 +126,18 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
     from sheetgen import output
 
     chosen = _game(ctx, game)
-    part = chosen.spec.sheet(what)
-    target = output.pdf_target(out, f"{chosen.key}-{part.name}.pdf")
-    job = chosen.print_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
+    plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
                              backs=backs)
+    target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf")
+    job = chosen.render_sheet(plan)
     output.write_atomic(target, job.pdf)
     where = "stdout" if target is None else str(target)
     if job.per_player:
         held = f"{job.players} players" + (f" x {copies}" if copies > 1 else "")
     else:
         held = f"{copies} set{'s' if copies > 1 else ''}"
-    ink_word = "color" if ink.lower() == "colour" else ink.lower()
     click.echo(f"wrote {where}: {job.pages} page{'s' if job.pages != 1 else ''} ({held}), {paper.lower()} paper, "
-               f"{ink_word} ink", err=target is None)
+               f"{ink.lower()} ink", err=target is None)
 
 
 @cli.command()
@@ -126,7 +153,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
               "A name ending in .pdf writes a printable setup card.")
 @click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
               show_default=True, help="Paper size of a PDF setup card.")
-@click.option("--ink", type=click.Choice(["color", "colour", "low"], case_sensitive=False), default="color",
+@click.option("--ink", type=InkChoice(), default="color",
               show_default=True, help="'low' drops colour fills on a PDF setup card.")
 @click.pass_context
 def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:

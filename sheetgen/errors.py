@@ -61,6 +61,11 @@ class InvalidArgument(SheetgenError):
         self.message = message
         super().__init__(f"{argument}: {message}" if argument else message)
 
+    @property
+    def option(self) -> str:
+        """The same name, as older callers knew it."""
+        return self.argument
+
 
 # The command line's name for the same error; kept so both read naturally.
 UsageProblem = InvalidArgument

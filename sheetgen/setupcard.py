@@ -7,7 +7,7 @@ the small layout helpers of `Card`, which stacks sections down the page.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Optional, Sequence
 
 from sheetgen import __version__
 from sheetgen.sheet import Box, Line, Page, Para, Rect, SheetDocument, Text, PT
@@ -99,7 +99,7 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None]) -> She
         width=WIDTH, height=HEIGHT, pages=[Page(None, tuple(card.items))])
 
 
-def seating(card: Card, setup: dict, extra: Callable[[int, str], Sequence[str]] = None,
+def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
             extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
     """The seating section: turn order, name and any per-player columns."""
     card.heading("Seating", "in turn order, clockwise from the first player")

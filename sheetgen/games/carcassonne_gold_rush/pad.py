@@ -17,6 +17,8 @@ one form drawn once per document; each page adds only the names.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from sheetgen import __version__, layouts
 from sheetgen.sheet import Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline
 
@@ -91,7 +93,7 @@ class _Pad:
                       role="header_text", bold=True))
         return y + h
 
-    def write_box(self, rect: Rect, width: float = None, fill: str = "paper") -> None:
+    def write_box(self, rect: Rect, width: Optional[float] = None, fill: str = "paper") -> None:
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
 
     # -- the page --------------------------------------------------------

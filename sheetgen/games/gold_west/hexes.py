@@ -16,6 +16,14 @@ _EVEN = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (0, -1))
 _ODD = ((1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1))
 
 
+def must_parse(text: str) -> Hex:
+    """(x, y) from "x,y" in validated rule data."""
+    found = parse(text)
+    if found is None:
+        raise ValueError(f"not a hex: {text!r}")
+    return found
+
+
 def parse(text: str) -> Optional[Hex]:
     """(x, y) from "x,y", or None if `text` is not two integers."""
     parts = str(text).split(",")
@@ -43,7 +51,7 @@ def order(hexes: Iterable[Hex]) -> list[Hex]:
 
 def slot_hexes(slot: dict) -> list[Hex]:
     """A slot's centre, then its ring in cyclic order."""
-    return [parse(slot["centre"])] + [parse(h) for h in slot["ring"]]
+    return [must_parse(slot["centre"])] + [must_parse(h) for h in slot["ring"]]
 
 
 def tile_colours(tile: dict, rotation: int) -> list[str]:

@@ -23,6 +23,8 @@ nobody counts it twice. Data that scores it at game end instead gets a row.
 
 from __future__ import annotations
 
+from typing import Optional
+
 import math
 
 from sheetgen import __version__, layouts
@@ -83,7 +85,7 @@ class _Pad:
                           role="header_text", align="right", max_width=self.width - 2 - start))
         return y + h
 
-    def cells(self, y: float, h: float, width: float = None, minus: bool = False) -> None:
+    def cells(self, y: float, h: float, width: Optional[float] = None, minus: bool = False) -> None:
         """One pen box per player column."""
         for x in self.columns:
             self.add(Box(Rect(x, y, self.column_w, h), fill="paper", width=width or self.line["box"],
@@ -92,8 +94,8 @@ class _Pad:
                 self.add(Text(x + 2.2, baseline(y + h / 2, self.font["number"]), self.text["minus"],
                               self.font["number"], bold=True, role="muted"))
 
-    def label(self, y: float, h: float, name: str, text: str = "", icon: str = None, right: float = 0,
-              size: float = None) -> None:
+    def label(self, y: float, h: float, name: str, text: str = "", icon: Optional[str] = None, right: float = 0,
+              size: Optional[float] = None) -> None:
         """The label cell of a row: a tinted band, an optional icon, the name and small print."""
         width = self.L["label_width"]
         self.add(Box(Rect(0, y, width, h), fill="light", stroke="low_mark", width=self.line["thin"] * 0.6,

@@ -136,10 +136,10 @@ def check_data(doc: Document) -> list[Problem]:
     # The board: slots hold distinct hexes, rings circle their centres, tiles use known terrains.
     board = d["board"]
     unique(("board", "slots"), [s["slot"] for s in board["slots"]], "slot")
-    seen = Counter(hexes.parse(h) for h in board["water"])
+    seen = Counter(hexes.must_parse(h) for h in board["water"])
     for i, slot in enumerate(board["slots"]):
-        centre = hexes.parse(slot["centre"])
-        ring = [hexes.parse(h) for h in slot["ring"]]
+        centre = hexes.must_parse(slot["centre"])
+        ring = [hexes.must_parse(h) for h in slot["ring"]]
         around = hexes.neighbours(centre)
         if not any(ring == around[k:] + around[:k] for k in range(6)):
             out.append(doc.problem(("board", "slots", i, "ring"),

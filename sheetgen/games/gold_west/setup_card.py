@@ -85,8 +85,9 @@ def _board(card, setup, rules) -> None:
     playing = {t["slot"] for t in setup["terrain"] if t["in_play"]}
     board = _Map(list(owner) + list(water), card.width, card.y, size=8.4)
     for h in water:
+        x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
-                 Text(*board.at[h], "water", 6, role="muted", align="center"))
+                 Text(x, y, "water", 6, role="muted", align="center"))
     for h, slot in owner.items():
         code = colours[h]
         in_play = slot in playing
@@ -113,7 +114,8 @@ def _board(card, setup, rules) -> None:
     for h, slot in owner.items():
         for n in hexes.neighbours(h):
             if owner.get(n) != slot and (n not in owner or h < n):
-                card.add(Line(*board.edge(h, n), width=1.4))
+                x1, y1, x2, y2 = board.edge(h, n)
+                card.add(Line(x1, y1, x2, y2, width=1.4))
     water_word = f"the {len(revealed)} tokens touching the water start face up"
     card.y += board.height + 2
     card.line(f"Coordinates are x,y as in the setup output; {water_word}.", size=7.5)

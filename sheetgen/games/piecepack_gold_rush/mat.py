@@ -12,6 +12,8 @@ ownership marker), the costs of every building and action, and the score box.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from sheetgen import __version__, layouts
 from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
@@ -69,7 +71,7 @@ class _Mat:
                           role="header_text", align="right", max_width=x + w - 2 - start))
         return y + h
 
-    def write_box(self, rect: Rect, fill: str = "paper", width: float = None) -> None:
+    def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None) -> None:
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=0.8, writable=True))
 
     def label(self, rect: Rect, text: str) -> None:

@@ -151,11 +151,11 @@ def _check_resources(doc: Document) -> list[Problem]:
     known_keys(("scoring", "points"), scoring["points"], "points")
     for k, breaker in enumerate(d["tie_breakers"]["order"]):
         (way, most), = breaker.items()
-        where = ("tie_breakers", "order", k, way)
+        place = ("tie_breakers", "order", k, way)
         if most not in keys:
-            out.append(doc.problem(where, f"unknown resource '{most}'; expected one of {known}"))
+            out.append(doc.problem(place, f"unknown resource '{most}'; expected one of {known}"))
         elif most in scoring["points"]:
-            out.append(doc.problem(where, f"{most} already scores points; a tie-breaker counts a resource "
+            out.append(doc.problem(place, f"{most} already scores points; a tie-breaker counts a resource "
                                           f"that does not"))
     if not any(b["kind"] == "production" for b in d["buildings"]):
         out.append(doc.problem(("buildings",), "no production building: nothing could produce resources"))

@@ -68,8 +68,8 @@ def _build(rules, people: list[str], seed: Optional[str], seating: list[int],
     players = len(people)
     digits = setupcode.arrangement_digits(seating, players)
     digits += setupcode.arrangement_digits(tiles, len(tiles))
-    for row in coins:
-        digits += setupcode.arrangement_digits(row, len(ranks))
+    for suit_coins in coins:
+        digits += setupcode.arrangement_digits(suit_coins, len(ranks))
     code = setupcode.encode(PREFIX, players, digits, _radices(rules, players))
 
     order = [people[i] for i in seating]

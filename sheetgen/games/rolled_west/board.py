@@ -7,6 +7,8 @@ once per document; each page adds only the player's name.
 
 from __future__ import annotations
 
+from typing import Optional
+
 import math
 
 from sheetgen import __version__, layouts
@@ -65,10 +67,10 @@ class _Board:
         self.add(Text(size + 3, baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
                       max_width=self.L["label_width"] - size - 3.5))
 
-    def write_box(self, rect: Rect, fill: str = "paper", width: float = None) -> None:
+    def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None) -> None:
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
 
-    def number(self, cx: float, cy: float, value: int, size: float = None) -> None:
+    def number(self, cx: float, cy: float, value: int, size: Optional[float] = None) -> None:
         size = size or self.font["number"]
         self.add(Text(cx, baseline(cy, size), str(value), size, bold=True, align="center"))
 
