@@ -50,6 +50,7 @@ class Setup:
 
     game: str
     data: dict
+    rules: RuleData
 
     @property
     def code(self) -> str:
@@ -72,7 +73,7 @@ class Setup:
         """The setup as text, json, yaml or markdown."""
         from sheetgen import setuptext
 
-        return setuptext.render(self.data, fmt)
+        return setuptext.render(self.data, fmt, self.rules)
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ class Game:
                 raise InvalidArgument("players", f"the code is for {made['players']} players, not {players}")
         else:
             made = generate(self.rules, players, seed, listed)
-        return Setup(self.key, made)
+        return Setup(self.key, made, self.rules)
 
     def setup_card(self, setup: Setup, paper: str = "letter", ink: str = "color") -> bytes:
         """A setup as a printable one-page PDF card."""

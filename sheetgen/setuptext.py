@@ -3,25 +3,27 @@
 Text and Markdown are drawn from the setup's keys, not from the game's name:
 `seating` (with `colours` when present), `first_player`, `reminders`, `grid`
 (cells with `tile` and `coin`; `legend` names the letters), `rounds`, then the
-seed, setup code and data version, which every format shows. A setup with a
-`boomtown` (Gold West) is drawn from the rule data it was made with: the board
-as a hex map, Boomtown, investments, shipping, seating with supply tracks
-(sheetgen/games/gold_west/picture.py). JSON and YAML are the dict itself.
-Only Markdown imports jinja2 (layouts/setup.md.j2).
+seed, setup code and data version, which every format shows. A game that
+draws more (Gold West: the hex map, Boomtown, investments, ...) names its own
+text and markdown bodies in its registry entry (`setup_text`,
+`setup_markdown`); they are drawn from the rule data the setup was made with,
+passed in (or the bundled data when it is that version). JSON and YAML are the
+dict itself. Only Markdown imports jinja2 (layouts/setup.md.j2).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
-from sheetgen.errors import UsageProblem
+from sheetgen.errors import InvalidArgument, InvalidInput, Problem
 
 FORMATS = ("text", "json", "yaml", "markdown")
 TEMPLATE = "setup.md.j2"
 
 
-def render(setup: dict, fmt: str = "text") -> str:
-    """`setup` in one of FORMATS; always ends with a newline."""
+def render(setup: dict, fmt: str = "text", rules: Any = None) -> str:
+    """`setup` in one of FORMATS; always ends with a newline. `rules`: the rule data it
+    was made with (default: the bundled data, if the setup's data version is theirs)."""
     if fmt == "json":
         import json
         return json.dumps(setup, indent=2, ensure_ascii=False) + "\n"
@@ -29,10 +31,29 @@ def render(setup: dict, fmt: str = "text") -> str:
         import yaml
         return yaml.safe_dump(setup, sort_keys=False, allow_unicode=True, width=100)
     if fmt == "text":
-        return _text(setup)
+        return _text(setup, rules)
     if fmt == "markdown":
-        return _markdown(setup)
-    raise UsageProblem("--format", f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
+        return _markdown(setup, rules)
+    raise InvalidArgument("format", f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
+
+
+def _body(setup: dict, rules: Any, hook: str) -> Optional[tuple[Callable, Any]]:
+    """The game's own body drawer for `hook` and the rule data to draw with, if it has one."""
+    from sheetgen.games import _resolve, get_game
+
+    spec = get_game(setup["game"])
+    target = getattr(spec, hook)
+    if target is None:
+        return None
+    if rules is None:
+        from sheetgen import ruledata
+
+        rules = ruledata.load(spec)
+    if rules.version != setup.get("data_version"):
+        raise InvalidInput([Problem("setup", f"made with {setup['game']} rule data version "
+                                             f"{setup.get('data_version')}, but the data here is version "
+                                             f"{rules.version}")])
+    return _resolve(target), rules
 
 
 # ---- shared pieces ------------------------------------------------------------------------
@@ -93,10 +114,11 @@ def _footer(setup: dict) -> list[str]:
             f"Rule data: {setup['game']} version {setup['data_version']}"]
 
 
-def _text(setup: dict) -> str:
-    if "boomtown" in setup:  # Gold West: drawn from its rule data, by its own module
-        from sheetgen.games.gold_west import picture
-        return "\n".join([heading(setup), ""] + picture.text_lines(setup) + _footer(setup)) + "\n"
+def _text(setup: dict, rules: Any) -> str:
+    own = _body(setup, rules, "setup_text")
+    if own is not None:
+        draw, made_with = own
+        return "\n".join([heading(setup), ""] + draw(setup, made_with) + _footer(setup)) + "\n"
     out = [heading(setup), ""]
     seats = seat_rows(setup)
     has_colours = "colours" in setup
@@ -127,12 +149,7 @@ def _cell(value) -> str:
     return str(value).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
-def _gold_west_markdown(setup: dict) -> dict:
-    from sheetgen.games.gold_west import picture
-    return picture.markdown_context(setup)
-
-
-def _markdown(setup: dict) -> str:
+def _markdown(setup: dict, rules: Any) -> str:
     import jinja2
 
     from sheetgen import paths
@@ -147,6 +164,15 @@ def _markdown(setup: dict) -> str:
         setup=setup, heading=heading(setup), seats=seat_rows(setup), seed=seed_line(setup),
         rows=[(row_label(setup, row), row) for row in setup.get("grid", [])],
         legend=legend_line(setup),
-        gw=_gold_west_markdown(setup) if "boomtown" in setup else None,
+        **_markdown_body(setup, rules),
     )
     return page.rstrip("\n") + "\n"
+
+
+def _markdown_body(setup: dict, rules: Any) -> dict:
+    own = _body(setup, rules, "setup_markdown")
+    context: dict = {"gw": None}  # the template's Gold West section stays out unless filled
+    if own is not None:
+        draw, made_with = own
+        context.update(draw(setup, made_with))
+    return context

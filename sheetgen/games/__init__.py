@@ -49,6 +49,11 @@ class GameSpec:
     setup: Optional[str] = None  # "module:function", once the game has setups
     score: Optional[str] = None  # "module:Class" of the game's results.Scorer, once it has scoring
     setup_card: str = "sheetgen.setupcard:basic"  # draws the setup's PDF card body
+    # "module:function" (setup, rules) -> lines: the text format's body, when the
+    # game draws more than seating, reminders, a grid and rounds
+    setup_text: Optional[str] = None
+    # "module:function" (setup, rules) -> dict merged into layouts/setup.md.j2's context
+    setup_markdown: Optional[str] = None
 
     def sheet(self, what: Optional[str]) -> SheetPart:
         if not self.sheets:

@@ -20,7 +20,6 @@ Water hexes are filled with ~, the hexes of a face-down tile with :::: (out).
 from __future__ import annotations
 
 from sheetgen.games.gold_west import hexes
-from sheetgen.games.gold_west.setup import rules_for
 
 INNER = 4                    # width of a hex's top edge; its middle lines hold INNER + 2 characters
 STEP = INNER + 2             # columns from one hex column to the next
@@ -205,11 +204,10 @@ def legend(rules) -> str:
 
 # ---- the whole setup, for sheetgen/setuptext.py --------------------------------------------------
 
-def text_lines(setup: dict) -> list[str]:
+def text_lines(setup: dict, rules) -> list[str]:
     """The text format's body: everything between the heading and the seed, code and data lines."""
     from sheetgen.setuptext import table
 
-    rules = rules_for(setup)
     face_down = [t for t in setup["terrain"] if not t["in_play"]]
     out = ["The board: terrain tiles in their slots (letters are ours; the map below shows how each lies;",
            "turned = sixths of a turn anticlockwise from the tile as the rule data lists it)."]
@@ -240,12 +238,11 @@ def text_lines(setup: dict) -> list[str]:
     return out
 
 
-def markdown_context(setup: dict) -> dict:
+def markdown_context(setup: dict, rules) -> dict:
     """What layouts/setup.md.j2 draws for a Gold West setup (as `gw`)."""
-    rules = rules_for(setup)
     called = names(rules)
     sections = len(setup["seating"][0]["supply"])
-    return {
+    return {"gw": {
         "terrain": terrain_rows(setup, rules),
         "map": board_map(setup, rules),
         "legend": legend(rules),
@@ -259,4 +256,4 @@ def markdown_context(setup: dict) -> dict:
         "sections": list(range(sections)),
         "seats": [(seat["order"], seat["name"], supply_cells(seat, rules)) for seat in setup["seating"]],
         "pieces": pieces_line(setup, rules),
-    }
+    }}

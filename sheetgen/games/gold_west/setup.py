@@ -425,7 +425,6 @@ def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
     seating = [{"order": i, "name": people[p],
                 "supply": [list(starts[i].get(s, [])) for s in range(sections)]}
                for i, p in enumerate(deal.seating, 1)]
-    _remember(rules)
     return {
         **setupcode.header(rules, players, seed, setup_code),
         "boomtown": {"grid": grid, "offices": names},
@@ -438,27 +437,3 @@ def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
         "seating": seating,
         "camps_per_player": rules["pieces"]["camps_per_player"][players],
     }
-
-
-# ---- the rule data behind a setup, for drawing it ---------------------------------------------------
-
-_MADE_WITH: dict[str, object] = {}
-
-
-def _remember(rules) -> None:
-    _MADE_WITH[rules.version] = rules
-
-
-def rules_for(setup: dict):
-    """The rule data a setup was made with (by its data version), for drawing it."""
-    version = setup.get("data_version")
-    if version in _MADE_WITH:
-        return _MADE_WITH[version]
-    from sheetgen import ruledata
-    from sheetgen.games import get_game
-
-    rules = ruledata.load(get_game(setup["game"]))
-    if rules.version != version:
-        raise InvalidInput([Problem("setup", f"made with {setup['game']} rule data version {version}, "
-                                             f"but the data here is version {rules.version}")])
-    return rules
