@@ -17,3 +17,10 @@ def test_wheel_contains_rule_data_and_layouts(tmp_path):
         assert f"sheetgen/data/{game}.yaml" in names
     assert "sheetgen/layouts/rolled-west-board.yaml" in names
     assert "sheetgen/games/rolled_west/board.py" in names
+    assert "sheetgen/py.typed" in names
+    # every game package ships though no build file lists it (a fifth game needs no entry)
+    for package in (ROOT / "sheetgen" / "games").iterdir():
+        if (package / "__init__.py").is_file():
+            assert f"sheetgen/games/{package.name}/__init__.py" in names
+    build_files = (ROOT / "pyproject.toml").read_text() + (ROOT / "setup.py").read_text()
+    assert "gold_west" not in build_files and "rolled_west" not in build_files
