@@ -1,0 +1,116 @@
+"""The Python API (sheetgen.game and friends), and the README's example of it, run for real."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+import sheetgen
+from conftest import ROOT
+
+
+def readme_python_blocks() -> list:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+def test_the_readme_api_example_runs():
+    (block,) = readme_python_blocks()
+    done = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == str(sheetgen.games())
+    assert "%PDF-" in done.stdout
+
+
+def test_games_and_forgiving_names():
+    assert sheetgen.games() == ["carcassonne-gold-rush", "gold-west", "piecepack-gold-rush", "rolled-west"]
+    for written, key in [("goldwest", "gold-west"), ("Gold_West", "gold-west"), ("carcassonne", "carcassonne-gold-rush"),
+                         ("piecepack", "piecepack-gold-rush"), ("ROLLED WEST", "rolled-west")]:
+        assert sheetgen.game(written).key == key
+
+
+def test_an_unknown_game_is_a_value_error_listing_the_games():
+    with pytest.raises(ValueError) as caught:
+        sheetgen.game("chess")
+    assert isinstance(caught.value, sheetgen.InvalidArgument) and caught.value.argument == "game"
+    assert "gold-west, piecepack-gold-rush, rolled-west" in str(caught.value)
+    with pytest.raises(sheetgen.InvalidArgument, match="did you mean 'gold-west'"):
+        sheetgen.game("gold-wset")
+
+
+def test_setup_round_trips_through_its_code():
+    g = sheetgen.game("piecepack-gold-rush")
+    s = g.setup(players=3, seed="friday")
+    again = g.setup(code=s.code)
+    assert again.to_dict() == {**s.to_dict(), "seed": None}
+    assert s.text("json").startswith("{") and s.code in s.text()
+    with pytest.raises(sheetgen.InvalidArgument) as caught:
+        g.setup(code=s.code, players=4)
+    assert caught.value.argument == "players"
+
+
+def test_score_a_file_of_another_game_says_so(tmp_path):
+    path = ROOT / "examples" / "rolled-west-game.yaml"
+    with pytest.raises(sheetgen.InvalidInput) as caught:
+        sheetgen.game("gold-west").score(path)
+    (problem,) = caught.value.problems
+    assert problem.line == 1 and "rolled-west results, not gold-west" in problem.message
+
+
+def test_score_and_check_from_text():
+    text = (ROOT / "examples" / "piecepack-gold-rush-game.yaml").read_text(encoding="utf-8")
+    g = sheetgen.game("piecepack-gold-rush")
+    report = g.score(text=text)
+    assert report.players[0].rank == 1 and report.winners
+    assert sum(report.players[0].breakdown.values()) == report.players[0].total
+    assert g.check(text=text) == ([], [])
+    problems, _ = g.check(text=text.replace("food: ", "food: -", 1))
+    assert problems and problems[0].line is not None and problems[0].file == "<text>"
+
+
+def test_template_and_schema():
+    g = sheetgen.game("piecepack-gold-rush")
+    assert g.template(names=["Ann", "Ben", "Cat"]).count("- name: ") == 3
+    assert "- name: Ann" in g.template(names=["Ann", "Ben", "Cat"])
+    schema = g.schema()
+    assert schema["properties"]["game"]["const"] == "piecepack-gold-rush"
+    player = schema["properties"]["players"]["items"]
+    assert player["required"][:2] == ["name", "ore"] and player["additionalProperties"] is False
+    with pytest.raises(sheetgen.InvalidArgument) as caught:
+        g.template(players=9)
+    assert caught.value.argument == "players"
+
+
+def test_sheet_bytes_and_bad_arguments():
+    g = sheetgen.game("rolled-west")
+    assert g.sheet(names=["Ann", "Ben"]).startswith(b"%PDF-")
+    for kwargs, argument in [({"paper": "a3"}, "paper"), ({"ink": "neon"}, "ink"), ({"players": 9}, "players"),
+                             ({"backs": True}, "backs"), ({"copies": 0}, "copies"), ({"names": ["A", "a"]}, "names")]:
+        with pytest.raises(sheetgen.InvalidArgument) as caught:
+            g.sheet(**kwargs)
+        assert caught.value.argument == argument, kwargs
+
+
+def test_house_rule_data_folder(tmp_path):
+    raw = (ROOT / "data" / "piecepack-gold-rush.yaml").read_text(encoding="utf-8")
+    (tmp_path / "piecepack-gold-rush.yaml").write_text(raw.replace("points: {ore: 1, gold: 3}",
+                                                                   "points: {ore: 2, gold: 3}"), encoding="utf-8")
+    text = "game: piecepack-gold-rush\nplayers:\n" + "".join(
+        f"  - {{name: P{i}, ore: 1, gold: 0, food: 0, buildings: []}}\n" for i in range(3))
+    assert sheetgen.game("piecepack", data=tmp_path).score(text=text).players[0].total == 2
+    assert sheetgen.game("piecepack").score(text=text).players[0].total == 1
+
+
+def test_library_errors_are_value_errors():
+    for cls in (sheetgen.InvalidInput, sheetgen.InvalidArgument, sheetgen.SheetgenError):
+        assert issubclass(cls, ValueError)
+    assert set(sheetgen.__all__) >= {"game", "games", "Game", "InvalidInput", "InvalidArgument", "ScoreReport"}
+
+
+def test_the_type_checker_passes():
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
