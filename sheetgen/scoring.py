@@ -2,8 +2,8 @@
 
 Each game's `score` module checks a results file and tallies it into a
 `ScoreReport`; this module ranks the players, picks the winners and renders
-the report as the JSON and text the design fixes (see DESIGN.md, "Score
-output"). It knows nothing about any one game's rules.
+the report as the JSON and text the design fixes (docs/DESIGN.md, "File
+formats"). It knows nothing about any one game's rules.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class TieBreakers:
 
 
 def report_to_json(report: ScoreReport) -> dict:
-    """The stable JSON shape of DESIGN.md."""
+    """The stable JSON shape of docs/DESIGN.md."""
     return {
         "game": report.game,
         "players": [
