@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
+from sheetgen.names import check_all
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.results import Scorer
 from sheetgen.ruledata import RuleData
@@ -120,7 +121,7 @@ class Game:
               names: Optional[Sequence[str]] = None) -> Setup:
         """A fair random setup from `seed` (default: a fresh one), or exactly the one `code` names."""
         generate, from_code = self.spec.setup_functions()
-        listed = list(names) if names is not None else None
+        listed = check_all(names) if names is not None else None
         if code is not None:
             if seed is not None:
                 raise InvalidArgument("code", "give a seed or a code, not both: a code already fixes the "

@@ -18,10 +18,10 @@ the commented template and the JSON Schema.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
 
+from sheetgen import names
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Schema, Str, describe
@@ -30,19 +30,9 @@ from sheetgen.yamlio import Document, PathKey
 
 # -- small shared helpers ---------------------------------------------------------
 
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))  # zero-width characters
-
-
-def norm(text: str) -> str:
-    """A name as matched: NFC, no zero-width characters, any letter case, curly
-    apostrophes straight, runs of spaces as one."""
-    text = unicodedata.normalize("NFC", str(text)).translate(_INVISIBLE)
-    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").casefold().split())
-
-
-def clean_name(text: str) -> str:
-    """A player's name as printed: NFC, no zero-width characters, outer spaces dropped."""
-    return unicodedata.normalize("NFC", text).translate(_INVISIBLE).strip()
+# Names are cleaned and compared by the one name policy (sheetgen/names.py).
+norm = names.key
+clean_name = names.clean
 
 
 def is_int(value: Any) -> bool:
@@ -436,7 +426,10 @@ class Scorer:
                     entry.claimed, entry.claimed_at = item["total"], entry.path("total")
                 self.read_player(r, entry, item, broken)
                 where = entry.path("name")
-            if entry.name:
+            if entry.name and not entry.name.isprintable():
+                r.fail(where, f"the name '{names.printable(entry.name)}' has a control character; "
+                              f"type the name plainly")
+            elif entry.name:
                 key = norm(entry.name)
                 if key in seen:
                     r.fail(where, f"the name {entry.name} is used twice; give each player a different name")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput
+from sheetgen.names import printable
 from sheetgen.yamlio import Document, read_yaml
 
 
@@ -136,7 +137,7 @@ def report_to_text(report: ScoreReport) -> str:
             if name not in categories:
                 categories.append(name)
     header = ["player", *categories, "total", "rank"]
-    rows = [[p.name, *(str(p.breakdown.get(c, 0)) for c in categories), str(p.total), str(p.rank)]
+    rows = [[printable(p.name), *(str(p.breakdown.get(c, 0)) for c in categories), str(p.total), str(p.rank)]
             for p in report.players]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
@@ -150,9 +151,9 @@ def report_to_text(report: ScoreReport) -> str:
     lines.append("")
     if report.winners:
         label = "Winner" if len(report.winners) == 1 else "Winners"
-        lines.append(f"{label}: {', '.join(report.winners)} ({report.tie_breaker})")
+        lines.append(printable(f"{label}: {', '.join(report.winners)} ({report.tie_breaker})"))
     for warning in report.warnings:
-        lines.append(f"warning: {warning}")
+        lines.append(printable(f"warning: {warning}"))
     return "\n".join(lines) + "\n"
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument
+from sheetgen.names import check_all
 
 
 PT = 25.4 / 72  # millimetres per point
@@ -166,21 +167,7 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
     low, high = allowed
     parsed: list = []
     if names is not None:
-        parsed = [str(n).strip() for n in names]
-        if any(not n for n in parsed):
-            raise InvalidArgument("names", "a name is empty; separate names with single commas, e.g. Ann,Ben")
-        seen = set()
-        for n in parsed:
-            if n.casefold() in seen:
-                raise InvalidArgument("names", f"'{n}' is listed twice")
-            seen.add(n.casefold())
-            if len(n) > 40:
-                raise InvalidArgument("names", f"'{n[:20]}...' is longer than 40 characters")
-            try:
-                n.encode("cp1252")
-            except UnicodeEncodeError:
-                raise InvalidArgument("names", f"'{n}' has letters the sheet's font cannot print "
-                                               f"(Latin letters and accents only)") from None
+        parsed = check_all(names)
     count = players if players is not None else (len(parsed) or high)
     if not isinstance(count, int) or not low <= count <= high:
         argument = "players" if players is not None else "names"
@@ -189,3 +176,4 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
     if len(parsed) > count:
         raise InvalidArgument("names", f"{len(parsed)} names for {count} players")
     return count, tuple(parsed)
+

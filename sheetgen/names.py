@@ -1,0 +1,90 @@
+"""One policy for player names, wherever they appear: sheets, setups, cards, score tables.
+
+- `clean`: how a name is kept: NFC, zero-width characters dropped, outer spaces
+  trimmed (so "Zoë" typed two ways, or with a zero-width space, is one name).
+- `key`: how names are compared: `clean`, then any letter case, curly
+  apostrophes straight, runs of spaces as one.
+- `problem`: why a name cannot be printed, or None: empty, too long, a control
+  character, or a character the sheets' font lacks (named).
+- `printable`: any text made safe for a terminal: control and format characters
+  (escape sequences, bidi overrides) shown as \\x.. / \\u.... escapes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Optional, Sequence
+
+from sheetgen.errors import InvalidArgument
+
+MAX_LENGTH = 40
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero-width, soft hyphen
+
+
+def clean(name: str) -> str:
+    return unicodedata.normalize("NFC", str(name)).translate(_INVISIBLE).strip()
+
+
+def key(name: str) -> str:
+    text = clean(name).replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(text.casefold().split())
+
+
+def printable_by_font(char: str) -> bool:
+    """Whether the sheets' font can print `char` (today: the Windows-1252 set of the built-in font)."""
+    try:
+        char.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def problem(name: str) -> Optional[str]:
+    """Why `name` (already cleaned) cannot be printed, or None."""
+    if not name:
+        return "a name is empty"
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp"):
+            return f"'{printable(name)}' has a control character ({_code(char)}); type the name plainly"
+    if len(name) > MAX_LENGTH:
+        return f"'{name[:20]}...' is longer than {MAX_LENGTH} characters"
+    for char in name:
+        if not printable_by_font(char):
+            return f"'{name}' has '{char}' ({_code(char)}, {unicodedata.name(char, 'unnamed')}), which the " \
+                   f"sheets' font cannot print"
+    return None
+
+
+def check_all(given: Sequence[str]) -> list:
+    """Names as printed, each once; else InvalidArgument('names', why)."""
+    parsed = [clean(n) for n in given]
+    seen: set = set()
+    for n in parsed:
+        why = problem(n)
+        if why == "a name is empty":
+            why += "; separate names with single commas, e.g. Ann,Ben"
+        if why:
+            raise InvalidArgument("names", why)
+        if key(n) in seen:
+            raise InvalidArgument("names", f"'{n}' is listed twice")
+        seen.add(key(n))
+    return parsed
+
+
+def printable(text: str) -> str:
+    """`text` with every control or format character escaped, safe to print to a terminal."""
+    if text.isprintable():
+        return text
+    out = []
+    for char in text:
+        if char.isprintable() or char == " ":
+            out.append(char)
+        elif ord(char) < 0x100:
+            out.append(f"\\x{ord(char):02x}")
+        else:
+            out.append(f"\\u{ord(char):04x}")
+    return "".join(out)
+
+
+def _code(char: str) -> str:
+    return f"U+{ord(char):04X}"
