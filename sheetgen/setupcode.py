@@ -35,8 +35,9 @@ their length, since the weights x^i and x^(i+1) always differ. Random garbage
 of the right length passes with odds 1 in 1024. Hyphens are layout, not
 symbols: moving one only regroups the same code.
 
-Codes of version 1 (sheetgen 0.1.0 before this check) carried 10 bits of a
-SHA-256 instead, which about 1 typo in 1,100 passed. They are refused with a
+Codes of version 1 (printed before this check came in) carried the first
+10 bits of a SHA-256 instead, which let about 1 typo in 1,100 through as some
+other legal setup. They are refused with a
 message of their own: the setup behind a seed is unchanged, so its current
 code comes from the same seed.
 
