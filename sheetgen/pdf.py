@@ -2,11 +2,23 @@
 
 Forms (the art every page shares) are drawn once as PDF form XObjects and
 placed on each page; only per-page items (names) are drawn page by page.
-Output is byte-for-byte reproducible (reportlab's invariant mode).
+
+Reproducibility, decided: the same sheetgen, reportlab and input give the same
+bytes whatever the environment. Every PDF is dated 2000-01-01 00:00:00 UTC
+(reportlab's invariant-mode date) and its file ID is seeded from that date,
+so SOURCE_DATE_EPOCH, the clock, TZ, the locale (LANG, LC_ALL), the working
+folder and PYTHONHASHSEED change nothing. SOURCE_DATE_EPOCH is deliberately
+not honoured: reportlab would otherwise write it as the creation date even in
+invariant mode, and a sheet's content, not its build time, is what should fix
+its bytes. The environment itself is never touched; the date is pinned on
+the document after reportlab has read it. reportlab's own configuration
+(RL_* variables, a reportlab_settings module or ~/.reportlab_settings) is
+the user's to keep alike.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 from reportlab.lib.colors import HexColor
@@ -48,6 +60,9 @@ PALETTES = {
 }
 FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
 
+FIXED_DATE = (2000, 1, 1, 0, 0, 0)  # UTC, reportlab's invariant date
+_FIXED_EPOCH = 946684800.0          # the same moment in seconds, as invariant mode keeps it
+
 
 class LayoutOverflow(SheetgenError):
     """Text that cannot fit its box even at the smallest size: a layout bug."""
@@ -73,6 +88,7 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
     palette = PALETTES[ink]
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    _pin_date(c)
     c.setTitle(doc.title)
     c.setSubject(doc.subject)
     c.setAuthor("sheetgen")
@@ -91,6 +107,29 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
         c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+class _FixedTime:
+    """Stands in for reportlab's TimeStamp: the fields its PDF dates are made from."""
+
+    t = _FIXED_EPOCH
+    YMDhms = FIXED_DATE
+    dhh = dmm = 0
+    tzname = "UTC"
+
+
+def _pin_date(c: Canvas) -> None:
+    """Date the document FIXED_DATE whatever SOURCE_DATE_EPOCH says.
+
+    reportlab reads the variable when it makes the document, even in invariant
+    mode, and uses the time twice: for CreationDate/ModDate and as the first
+    thing hashed into the file ID. Both are set to what invariant mode gives
+    without the variable, so the bytes match a run where it is unset.
+    """
+    doc = c._doc
+    doc._timeStamp = _FixedTime()
+    doc.signature = hashlib.md5(b"a reportlab document" + ascii(_FIXED_EPOCH).encode("ascii"),
+                                usedforsecurity=False)
 
 
 def fit_font(text: str, size: float, width_mm: float, bold: bool = False, min_size: float = 5) -> float:

@@ -3,15 +3,43 @@
 A code reads `<PREFIX><players>-<body><check>`, grouped by fours with hyphens,
 e.g. `PG4-7K2M-...`. The prefix names the game, `players` is the player count
 in decimal, the body is one number in base 32 (Crockford's alphabet: digits and
-A-Z without I, L, O, U), and the two check characters are the first 10 bits of
-SHA-256 over the head and body, so a mistyped code is refused rather than
-silently rebuilt into some other setup.
+A-Z without I, L, O, U), and the last two characters are check characters.
 
 The number packs the setup's choices as mixed-radix digits, most significant
 first. A game lists its digits as (digit, radix) pairs; orderings are written
 as Lehmer codes (`arrangement_digits`), so every in-range number is a legal
 setup and a code cannot name a piece twice. The body's length is fixed by the
 product of the radices, so a code of the wrong length is refused too.
+
+The check (code version 2). Every character of a code except the hyphens is a
+symbol of the 32-letter alphabet: the prefix letters, the player-count digits,
+the body and the check characters. Read each symbol as an element of GF(32),
+the field of 5-bit values (addition is XOR, multiplication is modulo the
+primitive polynomial x^5 + x^2 + 1, so x = 2 generates all 31 non-zero
+values). Number the symbols from 1 (position 0 is the code version, a symbol
+the code does not print), and write a_i for the symbol at position i. The two
+check characters are chosen so that
+
+    S0 = sum of a_i = 0    and    S1 = sum of x^i * a_i = 0.
+
+A code is read only if both sums are 0, which catches
+  - every single substitution: a_i -> a_i + e with e != 0 changes S0 by e;
+  - every transposition of neighbours a != b at i, i + 1: S0 stays, S1 changes
+    by (x^i + x^(i+1)) * (a + b) = x^i * (1 + x) * (a + b), a product of three
+    non-zero field elements (x != 1, a + b != 0 as a != b), so not 0;
+  - more generally any two wrong symbols, or any swap, at positions whose
+    distance is not a multiple of 31 (x^i = x^j only when 31 divides i - j).
+Codes of 31 symbols or fewer thus catch every double error; longer ones
+(Gold West) still catch every single substitution and neighbour swap whatever
+their length, since the weights x^i and x^(i+1) always differ. Random garbage
+of the right length passes with odds 1 in 1024. Hyphens are layout, not
+symbols: moving one only regroups the same code.
+
+Codes of version 1 (printed before this check came in) carried the first
+10 bits of a SHA-256 instead, which let about 1 typo in 1,100 through as some
+other legal setup. They are refused with a
+message of their own: the setup behind a seed is unchanged, so its current
+code comes from the same seed.
 
 Decoding tolerates lower case, spaces, missing hyphens, and reads I and L as 1
 and O as 0. Every refusal is a `SetupCodeError` (an InvalidInput: exit code 1)
@@ -28,9 +56,11 @@ from sheetgen.errors import InvalidInput, Problem, UsageProblem
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _LOOKALIKE = {"I": "1", "L": "1", "O": "0"}
+CODE_VERSION = 2
 CHECK_LENGTH = 2
 GROUP = 4
 PLACE = "setup code"
+_COUNT_DIGITS = 9  # a player count longer than this is refused before int() sees it
 
 
 class SetupCodeError(InvalidInput):
@@ -106,11 +136,70 @@ def body_length(radices: Sequence[int]) -> int:
     return length
 
 
+# ---- the check: two symbols of GF(32) (see the module docstring) ------------------------------
+
+_MODULUS = 0b100101  # x^5 + x^2 + 1, primitive over GF(2)
+_ORDER = 31          # the powers of x run through the 31 non-zero elements
+
+
+def _power_table() -> tuple[list[int], list[int]]:
+    """(exp, log): exp[i] = x^i for i in 0..61 (doubled, so exp[log a + log b] needs no modulo)."""
+    exp = [0] * (2 * _ORDER)
+    log = [0] * 32
+    value = 1
+    for i in range(_ORDER):
+        exp[i] = exp[i + _ORDER] = value
+        log[value] = i
+        value <<= 1
+        if value & 32:
+            value ^= _MODULUS
+    return exp, log
+
+
+_EXP, _LOG = _power_table()
+
+
+def _times(a: int, b: int) -> int:
+    """a * b in GF(32)."""
+    return 0 if a == 0 or b == 0 else _EXP[_LOG[a] + _LOG[b]]
+
+
+def _over(a: int, b: int) -> int:
+    """a / b in GF(32), b non-zero."""
+    return 0 if a == 0 else _EXP[_LOG[a] - _LOG[b] + _ORDER]
+
+
+def _sums(text: str) -> tuple[int, int]:
+    """(S0, S1) of the module docstring over the code version and then `text`'s symbols."""
+    s0 = s1 = 0
+    for position, value in enumerate([CODE_VERSION] + [_VALUE[c] for c in text]):
+        s0 ^= value
+        s1 ^= _times(_EXP[position % _ORDER], value)
+    return s0, s1
+
+
 def check_characters(head: str, body: str) -> str:
-    """The check characters of a code with this head (prefix and players) and body."""
+    """The two check characters that make both sums of head + body + check zero.
+
+    With P0, P1 the sums so far and the checks c1, c2 at positions m, m + 1:
+    c1 + c2 = P0 and x^m c1 + x^(m+1) c2 = P1, so (1 + x) c2 = P0 + P1 / x^m.
+    """
+    p0, p1 = _sums(head + body)
+    m = 1 + len(head) + len(body)
+    c2 = _over(p0 ^ _over(p1, _EXP[m % _ORDER]), 1 ^ _EXP[1])
+    return ALPHABET[p0 ^ c2] + ALPHABET[c2]
+
+
+def checks_out(symbols: str) -> bool:
+    """Whether a whole code's symbols (no hyphens, check characters last) pass the check."""
+    return _sums(symbols) == (0, 0)
+
+
+def _version_1_check(head: str, body: str) -> str:
+    """The check characters codes of version 1 carried: only to recognise such codes."""
     digest = hashlib.sha256(f"sheetgen-setup-code\0{head}\0{body}".encode("ascii")).digest()
-    bits = int.from_bytes(digest[:2], "big") >> (16 - 5 * CHECK_LENGTH)
-    return "".join(ALPHABET[(bits >> (5 * (CHECK_LENGTH - 1 - i))) & 31] for i in range(CHECK_LENGTH))
+    bits = int.from_bytes(digest[:2], "big") >> 6  # the first 10 bits: two symbols
+    return ALPHABET[bits >> 5] + ALPHABET[bits & 31]
 
 
 def _group(text: str) -> str:
@@ -119,6 +208,8 @@ def _group(text: str) -> str:
 
 def encode(prefix: str, players: int, digits: Sequence[int], radices: Sequence[int]) -> str:
     """The setup code for `digits` (each below its radix), for `players` players."""
+    if not prefix or any(c not in _VALUE or c.isdigit() for c in prefix):
+        raise ValueError(f"prefix {prefix!r}: letters of the code alphabet only")
     if len(digits) != len(radices):
         raise ValueError(f"{len(digits)} digits for {len(radices)} radices")
     number = 0
@@ -143,38 +234,78 @@ def decode(code: str, *, prefix: str, game: str, players: tuple[int, int],
     text = "".join(code.split()).upper()
     if not text.startswith(prefix):
         raise SetupCodeError(f"'{_short(code)}' is not a {game} setup code: those start with '{prefix}'")
-    rest = text[len(prefix):]
-    if "-" in rest:
-        count_text, body = rest.split("-", 1)
-        body = body.replace("-", "")
-    else:
-        count_text, body = rest[:1], rest[1:]
-    if not count_text.isdigit() or not count_text.isascii():
-        raise SetupCodeError(f"'{prefix}' should be followed by the number of players, "
-                             f"e.g. '{prefix}{players[0]}-'; got '{count_text or '(nothing)'}'")
-    count = int(count_text)
-    low, high = players
-    if not low <= count <= high:
-        raise SetupCodeError(f"this code is for {count} players, but {game} is for {low}-{high} players")
-    body = "".join(_LOOKALIKE.get(c, c) for c in body)
-    bad = sorted({c for c in body if c not in _VALUE})
-    if bad:
-        shown = ", ".join(f"'{c}'" for c in bad)
-        raise SetupCodeError(f"{shown} cannot appear in a setup code; codes use the digits and the "
-                             "letters A-Z except I, L, O and U")
+    count_text, body = _split_count(text[len(prefix):])
+    count = _player_count(count_text, prefix, game, players)
+    body = _symbols(body)
     radices = list(radices_for(count))
-    want = body_length(radices) + CHECK_LENGTH
     head = f"{prefix}{count}"
+    want = body_length(radices) + CHECK_LENGTH
     if len(body) != want:
         how = "short" if len(body) < want else "long"
         raise SetupCodeError(f"too {how}: a {count}-player {game} code has {want} characters after "
                              f"'{head}-', this one has {len(body)}")
-    body, check = body[:-CHECK_LENGTH], body[-CHECK_LENGTH:]
-    if check_characters(head, body) != check:
-        raise SetupCodeError("the check characters do not match: the code is mistyped "
-                             "(or a character is swapped)")
+    _verify(head, body)
+    return count, _digits(body[:-CHECK_LENGTH], radices)
+
+
+def _split_count(rest: str) -> tuple[str, str]:
+    """(player count as typed, body with hyphens dropped) from what follows the prefix.
+
+    The count runs to the first hyphen; with no hyphen right after the count
+    (all typed together, or only the first hyphen left out) it is one digit.
+    """
+    count_text, hyphen, body = rest.partition("-")
+    if not (hyphen and count_text.isdigit()):
+        count_text, body = rest[:1], rest[1:]
+    return count_text, body.replace("-", "")
+
+
+def _player_count(count_text: str, prefix: str, game: str, players: tuple[int, int]) -> int:
+    low, high = players
+    if not _plain_number(count_text):
+        raise SetupCodeError(f"'{prefix}' should be followed by the number of players, "
+                             f"e.g. '{prefix}{low}-'; got {_shown(count_text)}")
+    count = int(count_text)
+    if not low <= count <= high:
+        raise SetupCodeError(f"this code is for {count} players, but {game} is for {low}-{high} players")
+    return count
+
+
+def _plain_number(text: str) -> bool:
+    """ASCII digits without leading zeros, short enough for int() (which refuses 4,300+ digits)."""
+    return (0 < len(text) <= _COUNT_DIGITS and text.isascii() and text.isdigit()
+            and (text == "0" or not text.startswith("0")))
+
+
+def _symbols(body: str) -> str:
+    """The body in the code alphabet (look-alike letters read as digits); refuses other characters."""
+    body = "".join(_LOOKALIKE.get(c, c) for c in body)
+    bad = sorted({c for c in body if c not in _VALUE})
+    if bad:
+        shown = ", ".join(f"'{c}'" if c.isprintable() else f"U+{ord(c):04X}" for c in bad[:8])
+        more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
+        raise SetupCodeError(f"{shown}{more} cannot appear in a setup code; codes use the digits and the "
+                             "letters A-Z except I, L, O and U")
+    return body
+
+
+def _verify(head: str, body: str) -> None:
+    """Refuses a code whose check characters do not match; names codes of version 1 as such."""
+    if checks_out(head + body):
+        return
+    number, check = body[:-CHECK_LENGTH], body[-CHECK_LENGTH:]
+    if _version_1_check(head, number) == check:
+        raise SetupCodeError("this code is from an older sheetgen version, whose codes are no longer "
+                             "read; make the setup again from its seed for a current code (or, if it "
+                             "was not printed by an older sheetgen, it is mistyped)")
+    raise SetupCodeError("the check characters do not match: the code is mistyped "
+                         "(or a character is swapped)")
+
+
+def _digits(number_text: str, radices: Sequence[int]) -> list[int]:
+    """The mixed-radix digits of the body's number; SetupCodeError when it names no setup."""
     number = 0
-    for c in body:
+    for c in number_text:
         number = number * 32 + _VALUE[c]
     if number >= capacity(radices):
         raise SetupCodeError("no setup has this code (its number is out of range); is it mistyped?")
@@ -182,7 +313,14 @@ def decode(code: str, *, prefix: str, game: str, players: tuple[int, int],
     for radix in reversed(radices):
         number, digit = divmod(number, radix)
         digits.append(digit)
-    return count, digits[::-1]
+    return digits[::-1]
+
+
+def _shown(text: str) -> str:
+    """Typed text for a message: quoted, cut short when long."""
+    if not text:
+        return "'(nothing)'"
+    return f"'{text}'" if len(text) <= 12 else f"'{text[:12]}...' ({len(text)} characters)"
 
 
 def _short(code: str) -> str:

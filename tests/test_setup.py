@@ -89,7 +89,7 @@ Rounds:
   9      Player 3      skipped
 
 Seed: golden
-Setup code: PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CG
+Setup code: PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HA
 Rule data: piecepack-gold-rush version {data_version}
 """,
     ('piecepack-gold-rush', 3, 'Klondike 1897'): """\
@@ -128,7 +128,7 @@ Rounds:
   9      Player 1      skipped
 
 Seed: Klondike 1897
-Setup code: PG3-8GXY-3RV7-5YSM-QQBN-WFSQ-C440-EV
+Setup code: PG3-8GXY-3RV7-5YSM-QQBN-WFSQ-C440-NQ
 Rule data: piecepack-gold-rush version {data_version}
 """,
     ('rolled-west', 2, 'golden'): """\
@@ -145,7 +145,7 @@ Reminders:
   - No custom dice? Roll ordinary d12s: 1-4 Copper, 5-7 Wood, 8-10 Silver, 11-12 Gold.
 
 Seed: golden
-Setup code: RW2-1TX
+Setup code: RW2-114
 Rule data: rolled-west version {data_version}
 """,
     ('rolled-west', 4, 'Boomtown'): """\
@@ -163,7 +163,7 @@ Reminders:
   - No custom dice? Roll ordinary d12s: 1-4 Copper, 5-7 Wood, 8-10 Silver, 11-12 Gold.
 
 Seed: Boomtown
-Setup code: RW4-KPN
+Setup code: RW4-KCX
 Rule data: rolled-west version {data_version}
 """,
     ('carcassonne-gold-rush', 5, 'golden'): """\
@@ -178,7 +178,7 @@ Seating, in turn order (clockwise, first player first):
 First player: Player 4
 
 Seed: golden
-Setup code: CG5-AFGZ-Q
+Setup code: CG5-AFGK-X
 Rule data: carcassonne-gold-rush version {data_version}
 """,
     ('carcassonne-gold-rush', 3, 'Wild West'): """\
@@ -191,7 +191,7 @@ Seating, in turn order (clockwise, first player first):
 First player: Player 2
 
 Seed: Wild West
-Setup code: CG3-5F6X
+Setup code: CG3-5F0Q
 Rule data: carcassonne-gold-rush version {data_version}
 """,
 }
@@ -376,22 +376,24 @@ def _overflow_code():
     return "PG4-" + body + setupcode.check_characters("PG4", body)
 
 
-GOOD = "PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CG"   # seed "golden", pinned above
+GOOD = "PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HA"   # seed "golden", pinned above
+VERSION_1 = "PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CG"   # the same setup's code before version 2
 
 
 @pytest.mark.parametrize("code, message", [
     ("", "empty"),
     ("   ", "empty"),
-    ("RW2-1TX", "not a piecepack-gold-rush setup code: those start with 'PG'"),
+    ("RW2-114", "not a piecepack-gold-rush setup code: those start with 'PG'"),
     ("PG-1NXE-E2M2", "followed by the number of players"),
-    ("PG5-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CG", "for 5 players, but piecepack-gold-rush is for 3-4"),
-    ("PG2-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CG", "for 2 players"),
-    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4C", "too short: a 4-player piecepack-gold-rush code has 27"),
-    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CGG", "too long"),
-    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CU", "'U' cannot appear in a setup code"),
-    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4C!", "'!' cannot appear"),
-    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CH", "check characters do not match"),
-    ("PG4-N1XE-E2M2-Q3E1-2RGE-YET8-67R6-4CG", "check characters do not match"),
+    ("PG5-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HA", "for 5 players, but piecepack-gold-rush is for 3-4"),
+    ("PG2-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HA", "for 2 players"),
+    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4H", "too short: a 4-player piecepack-gold-rush code has 27"),
+    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HAA", "too long"),
+    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HU", "'U' cannot appear in a setup code"),
+    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4H!", "'!' cannot appear"),
+    ("PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HB", "check characters do not match"),
+    ("PG4-N1XE-E2M2-Q3E1-2RGE-YET8-67R6-4HA", "check characters do not match"),
+    (VERSION_1, "this code is from an older sheetgen version"),
 ])
 def test_malformed_codes_are_refused_with_a_message(code, message):
     with pytest.raises(SetupCodeError) as caught:
@@ -410,14 +412,14 @@ def test_good_code_and_lookalike_letters():
     assert from_code("piecepack-gold-rush", GOOD)["code"] == GOOD
     # O is read as 0 and I, L as 1 (the alphabet has none of them)
     assert from_code("piecepack-gold-rush", GOOD.replace("1", "l"))["code"] == GOOD
-    assert from_code("rolled-west", "rw2-itx")["code"] == "RW2-1TX"
+    assert from_code("rolled-west", "rw2-il4")["code"] == "RW2-114"
 
 
 def test_other_games_reject_foreign_and_out_of_range_codes():
     with pytest.raises(SetupCodeError, match="start with 'CG'"):
         from_code("carcassonne-gold-rush", GOOD)
     with pytest.raises(SetupCodeError, match="for 6 players, but carcassonne-gold-rush is for 2-5"):
-        from_code("carcassonne-gold-rush", "CG6-AFGZ-Q")
+        from_code("carcassonne-gold-rush", "CG6-AFGK-X")
     with pytest.raises(SetupCodeError, match="for 1 players, but rolled-west is for 2-4"):
         from_code("rolled-west", "RW1-0")
 

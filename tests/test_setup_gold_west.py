@@ -334,8 +334,8 @@ def _swapped(code: str) -> str:
 
 @pytest.mark.parametrize("make, message", [
     (lambda c, r: "", "empty"),
-    (lambda c, r: "PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4CG", "not a gold-west setup code: those start with 'GW'"),
-    (lambda c, r: "RW2-1TX", "not a gold-west setup code"),
+    (lambda c, r: "PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HA", "not a gold-west setup code: those start with 'GW'"),
+    (lambda c, r: "RW2-114", "not a gold-west setup code"),
     (lambda c, r: "GW5" + c[3:], "for 5 players, but gold-west is for 2-4 players"),
     (lambda c, r: "GW1" + c[3:], "for 1 players"),
     (lambda c, r: "GW" + c[3:], "followed by the number of players"),
@@ -466,7 +466,7 @@ Seating, in turn order (clockwise, first player first), with the starting supply
   Each player: 12 camps, 12 influence tokens, 3 stagecoaches.
 
 Seed: golden
-Setup code: GW2-3DR3-NVNE-ZVRM-BZ2V-T7VT-038Z-1PVY-3ET5-0JY2
+Setup code: GW2-3DR3-NVNE-ZVRM-BZ2V-T7VT-038Z-1PVY-3ET5-0JSA
 Rule data: gold-west version {data_version}
 """,
     (3, 'Boomtown'): """\
@@ -554,7 +554,7 @@ Seating, in turn order (clockwise, first player first), with the starting supply
   Each player: 12 camps, 12 influence tokens, 3 stagecoaches.
 
 Seed: Boomtown
-Setup code: GW3-1EKA-YCQZ-VM7F-XYC5-XY5H-CC70-MMFV-RBGZ-E3YK-ZGKA
+Setup code: GW3-1EKA-YCQZ-VM7F-XYC5-XY5H-CC70-MMFV-RBGZ-E3YK-ZG6X
 Rule data: gold-west version {data_version}
 """,
     (4, 'golden'): """\
@@ -643,7 +643,7 @@ Seating, in turn order (clockwise, first player first), with the starting supply
   Each player: 10 camps, 12 influence tokens, 3 stagecoaches.
 
 Seed: golden
-Setup code: GW4-3ZD6-93PB-QGM8-TYRQ-HXVZ-KWJK-FQW1-STW7-8903-69YJ
+Setup code: GW4-3ZD6-93PB-QGM8-TYRQ-HXVZ-KWJK-FQW1-STW7-8903-696A
 Rule data: gold-west version {data_version}
 """,
 }
