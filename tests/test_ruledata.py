@@ -36,7 +36,7 @@ def test_rolled_west_metadata():
     assert meta["bgg_id"] == 280041
     assert rules.players == (2, 4)
     assert meta["designers"] == ["Daniel Newman"] and meta["year"] == 2019
-    assert rules["tie_breaker"]["unverified"] is True
+    assert rules["tie_breakers"]["unverified"] is True
 
 
 def test_wrong_type_is_reported_at_its_line():
