@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.rolled_west import score
-from sheetgen.scoring import (ScoredPlayer, build_report, competition_ranks, read_results, report_to_json,
+from sheetgen import results as score
+from sheetgen.games.rolled_west.score import CATEGORIES, majorities
+from sheetgen.scoring import (ScoredPlayer, competition_ranks, rank, read_results, report_to_json,
                               report_to_text)
 from sheetgen.yamlio import parse_yaml
 
@@ -40,20 +41,22 @@ def by_name(report):
 
 def test_rulebook_majority_example_through_a_legal_file():
     # "Game end and scoring": Ann 10 majority points, Gabriel 12. Each makes
-    # exactly 6 claims (one a turn). Woods: Ann camp + settlement, Gabriel
+    # exactly 6 claims (one a turn). Woods: Ann's settlement, Gabriel
     # nothing -> Ann 3. Valley: one camp each, a full tie -> 3 each. Hills:
-    # Gabriel 2 settlements (4 spaces) beats Ann's settlement + camp -> 4 and 2.
-    # Mountains: Gabriel 3 camps beats Ann's 1 settlement -> 5 and 2.
-    report = score.tally(doc_of("""
+    # 4 spaces each, a tie the rulebook breaks by settlements: Gabriel's 2
+    # beat Ann's settlement + 2 camps -> 4 and 2. Mountains: Gabriel 3 camps
+    # (3 spaces) beat Ann's 1 settlement (2 spaces) -> 5 and 2.
+    text = """
         game: rolled-west
         players:
           - name: Ann
-            claims: {woods: [camp, settlement], valley: [camp], hills: [settlement, camp],
+            claims: {woods: [settlement], valley: [camp], hills: [settlement, camp, camp],
                      mountains: [settlement]}
           - name: Gabriel
             claims: {valley: [camp], hills: [settlement, settlement], mountains: [camp, camp, camp]}
-    """), RULES)
-    players = by_name(report)
+    """
+    assert score.check(doc_of(text), RULES) == ([], [])
+    players = by_name(score.tally(doc_of(text), RULES))
     assert players["Ann"].breakdown["majorities"] == 10
     assert players["Gabriel"].breakdown["majorities"] == 12
 
@@ -65,7 +68,7 @@ def test_rulebook_majority_example_hills_as_a_tie_on_spaces():
     ann = {"woods": ["camp", "settlement"], "valley": ["camp"], "hills": ["settlement", "camp", "camp"],
            "mountains": ["settlement"]}
     gabriel = {"valley": ["camp"], "hills": ["settlement", "settlement"], "mountains": ["camp"] * 3}
-    (ann_points, ann_firsts), (gab_points, gab_firsts) = score.majorities(RULES, [ann, gabriel])
+    (ann_points, ann_firsts), (gab_points, gab_firsts) = majorities(RULES, [ann, gabriel])
     assert (ann_points, gab_points) == (10, 12)
     assert ann_firsts == 2  # Woods, Valley (shared)
     assert gab_firsts == 3  # Valley (shared), Hills, Mountains
@@ -77,7 +80,7 @@ def test_tie_for_first_still_awards_second():
     b = {"woods": ["settlement"]}
     c = {"woods": ["camp"]}
     d: dict = {}
-    assert [p for p, _ in score.majorities(RULES, [a, b, c, d])] == [3, 3, 1, 0]
+    assert [p for p, _ in majorities(RULES, [a, b, c, d])] == [3, 3, 1, 0]
 
 
 def test_gabriel_sample_turn():
@@ -387,9 +390,9 @@ def test_shared_win_names_the_tie_breaker():
     assert "Winners: Ann, Ben (tied on 10" in report_to_text(report)
 
 
-def test_build_report_refuses_a_breakdown_that_does_not_add_up():
+def test_rank_refuses_a_breakdown_that_does_not_add_up():
     with pytest.raises(ValueError):
-        build_report("x", [ScoredPlayer("A", 5, breakdown={"a": 4})], "shared")
+        rank("x", [ScoredPlayer("A", 5, breakdown={"a": 4})], RULES.tie_breakers, [[]], [])
 
 
 def test_read_results(tmp_path):
@@ -483,7 +486,7 @@ def test_random_legal_games(seed, shuffler):
     report = tally_of(data)
     for p in report.players:
         assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(score.CATEGORIES)
+        assert list(p.breakdown) == list(CATEGORIES)
     assert report.winners == [p.name for p in report.players if p.total == report.players[0].total]
     # the same players in another order score the same
     shuffled = dict(data, players=list(data["players"]))

@@ -13,5 +13,5 @@ GAME = GameSpec(
     ),
     default_sheet="board",
     setup="sheetgen.games.rolled_west.setup:generate",
-    score="sheetgen.games.rolled_west.score:tally",
+    score="sheetgen.games.rolled_west.score:RolledWestScorer",
 )
