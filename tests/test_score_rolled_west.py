@@ -64,9 +64,12 @@ def test_rulebook_majority_example_through_a_legal_file():
 def test_rulebook_majority_example_hills_as_a_tie_on_spaces():
     # The rulebook calls Hills a tie broken by settlements: with strength =
     # spaces filled, Ann needs settlement + 2 camps (4 spaces, 1 settlement)
-    # against Gabriel's 2 settlements (4 spaces). Same 10 / 12.
-    ann = {"woods": ["camp", "settlement"], "valley": ["camp"], "hills": ["settlement", "camp", "camp"],
+    # against Gabriel's 2 settlements (4 spaces). Ann's Woods "camp and a
+    # settlement" is one settlement drawn triangle + circle, so each player
+    # makes 6 claims (the reference's boards). Same 10 / 12.
+    ann = {"woods": ["settlement"], "valley": ["camp"], "hills": ["settlement", "camp", "camp"],
            "mountains": ["settlement"]}
+    assert sum(map(len, ann.values())) == 6
     gabriel = {"valley": ["camp"], "hills": ["settlement", "settlement"], "mountains": ["camp"] * 3}
     (ann_points, ann_firsts), (gab_points, gab_firsts) = majorities(RULES, [ann, gabriel])
     assert (ann_points, gab_points) == (10, 12)
