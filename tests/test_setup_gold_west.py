@@ -49,7 +49,7 @@ def assert_legal(setup: dict, rules, players: int) -> None:
     assert setup["game"] == GAME and setup["players"] == players
     assert list(setup) == ["game", "title", "players", "seed", "code", "data_version", "boomtown",
                            "investments", "investment_bonus", "shipping_bonus", "terrain", "tokens",
-                           "revealed", "seating", "camps_per_player"]
+                           "revealed", "seating", "camps_per_player", "hexes"]
 
     # Boomtown: 4 distinct offices as dominoes of neighbouring cells, 4VP in a corner or the centre.
     town = data["boomtown"]
@@ -122,6 +122,20 @@ def assert_legal(setup: dict, rules, players: int) -> None:
     assert len(wet) == 12 and wet <= playing
     assert setup["revealed"] == [hexes.key(h) for h in hexes.order(wet)]
     assert all(key in tokens for key in setup["revealed"])
+
+    # Every cell once, in reading order: its label, terrain word and whether it is in play.
+    water = hexes.water(rules)
+    words = {k["code"]: k["name"].lower() for k in data["terrains"]["kinds"]}
+    cells = setup["hexes"]
+    assert list(cells) == [hexes.key(h) for h in hexes.order(hexes.land(rules) | water)]
+    assert len({c["label"] for c in cells.values()}) == len(cells) == 60
+    for key, cell in cells.items():
+        h = hexes.parse(key)
+        assert list(cell) == ["label", "terrain", "in_play"]
+        assert hexes.parse_label(rules, cell["label"]) == h
+        assert cell["terrain"] == ("water" if h in water else words[colours[h]])
+        assert cell["in_play"] is (h in water or h in playing)
+    assert sum(not c["in_play"] for c in cells.values()) == (14 if players == 2 else 0)
 
     # Seating: turn order with each order's starting supply.
     seating = setup["seating"]
