@@ -178,9 +178,15 @@ class Labels:
         found = frozenset(every)
         return cls(found, min(x for x, _ in found), max(y for _, y in found))
 
+    def column(self, x: int) -> str:
+        return _letters(x - self.left)
+
+    def row(self, y: int) -> int:
+        return self.top - y + 1
+
     def label(self, hex_: Hex) -> str:
         x, y = hex_
-        return f"{_letters(x - self.left)}{self.top - y + 1}"
+        return f"{self.column(x)}{self.row(y)}"
 
     def coordinates(self, text: object) -> Optional[Hex]:
         """The hex a label ("d4", any case, spaces ignored) or "x,y" names, on the board or not."""
