@@ -745,6 +745,49 @@ def test_the_map_shows_each_hex_where_its_coordinates_put_it(rules):
                     assert at(r + 3, c + 1, 6) == label.center(6)
 
 
+def _inside(point, polygon) -> bool:
+    """Whether a point lies inside a convex polygon (corners in either turning order)."""
+    px, py = point
+    sides = []
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        sides.append((bx - ax) * (py - ay) - (by - ay) * (px - ax))
+    return all(v > 0 for v in sides) or all(v < 0 for v in sides)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_card_labels_every_hex_inside_it(rules, players):
+    """Each cell's label is drawn once, its whole text box inside that cell's hex; the caption
+    explains the labels instead of promising coordinates."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from sheetgen import pdf, setupcard
+    from sheetgen.games.gold_west import setup_card
+    from sheetgen.sheet import PT, Polygon, Text
+
+    setup = generate(rules, players, "card-labels")
+    items = setupcard.build(setup, rules, setup_card.draw).pages[0].items
+    hex_shapes = [item.points for item in items if isinstance(item, Polygon)]
+    texts = [item for item in items if isinstance(item, Text)]
+    centres = {hexes.parse(s["centre"]): s["slot"] for s in rules["board"]["slots"]}
+    for key, cell in setup["hexes"].items():
+        h = hexes.parse(key)
+        want = cell["label"] + (f" [{setup['terrain'][centres[h]]['tile']}]" if h in centres else "")
+        found = [t for t in texts if t.text == want]
+        assert len(found) == 1, want
+        t = found[0]
+        size = pdf.fit_font(t.text, t.size, t.max_width, t.bold) if t.max_width else t.size
+        half = stringWidth(t.text, pdf.FONTS[t.bold], size) / 72 * 25.4 / 2
+        box = [(t.x - half, t.y - 0.75 * size * PT), (t.x + half, t.y - 0.75 * size * PT),
+               (t.x - half, t.y + 0.25 * size * PT), (t.x + half, t.y + 0.25 * size * PT)]
+        holders = [shape for shape in hex_shapes if all(_inside(p, list(shape)) for p in box)]
+        assert len(holders) == 1, want
+        cx = sum(x for x, _ in holders[0]) / 6
+        assert abs(cx - t.x) < 0.01, want    # in its own hex, not a neighbour's
+    caption = " ".join(t.text for t in texts)
+    assert "Hex labels: columns A-N left to right, rows 1-7 top to bottom" in caption
+    assert "Coordinates are x,y" not in caption
+
+
 # ---- other formats, imports, data ----------------------------------------------------------------------
 
 def test_every_format_shows_seed_code_and_data_version(rules):

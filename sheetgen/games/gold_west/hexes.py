@@ -188,6 +188,13 @@ class Labels:
         x, y = hex_
         return f"{self.column(x)}{self.row(y)}"
 
+    def span(self) -> str:
+        """"columns A-N left to right, rows 1-7 top to bottom" for this board."""
+        xs = [x for x, _ in self.cells]
+        ys = [y for _, y in self.cells]
+        return (f"columns {self.column(min(xs))}-{self.column(max(xs))} left to right, "
+                f"rows {self.row(max(ys))}-{self.row(min(ys))} top to bottom")
+
     def coordinates(self, text: object) -> Optional[Hex]:
         """The hex a label ("d4", any case, spaces ignored) or "x,y" names, on the board or not."""
         written = str(text).strip()

@@ -101,7 +101,7 @@ def board_map(setup: dict, rules) -> list[str]:
         tile = placed[owner[h]]
         where = hexes.key(h)
         if h in centres:
-            label = _with_tile(label, tile["tile"], wide)
+            label = centre_label(label, tile["tile"], wide)
         if tile["in_play"]:
             token = setup["tokens"].get(where, "")
             canvas.put(r + 1, c + 2, colours[h].center(INNER))
@@ -113,8 +113,8 @@ def board_map(setup: dict, rules) -> list[str]:
     return canvas.lines()
 
 
-def _with_tile(label: str, tile: str, wide: int) -> str:
-    """A centre hex's bottom line: "E3 [B]", without the space when a long label needs the room."""
+def centre_label(label: str, tile: str, wide: int = INNER + 2) -> str:
+    """A tile's centre hex, named: "E3 [B]", without the space when a long label needs the room."""
     spaced = f"{label} [{tile}]"
     return spaced if len(spaced) <= wide else f"{label}[{tile}]"
 
@@ -122,12 +122,9 @@ def _with_tile(label: str, tile: str, wide: int) -> str:
 def label_key(rules) -> str:
     """How to read the labels on the map, from the board's own frame."""
     named = hexes.labels(rules)
-    xs = sorted({x for x, _ in named.cells})
-    ys = sorted({y for _, y in named.cells})
-    lower = [named.column(x) for x in xs if x % 2][:3]    # odd x: drawn half a hex lower
-    return (f"Labels: columns {named.column(xs[0])}-{named.column(xs[-1])} left to right, rows "
-            f"{named.row(ys[-1])}-{named.row(ys[0])} top to bottom; columns {', '.join(lower)}... sit "
-            f"half a hex lower. [B]: the centre hex of tile B.")
+    lower = [named.column(x) for x in sorted({x for x, _ in named.cells}) if x % 2][:3]   # odd x: drawn lower
+    return (f"Labels: {named.span()}; columns {', '.join(lower)}... sit half a hex lower. "
+            f"[B]: the centre hex of tile B.")
 
 
 def terrain_rows(setup: dict, rules) -> list[list[str]]:
