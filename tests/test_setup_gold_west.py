@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -49,7 +50,7 @@ def assert_legal(setup: dict, rules, players: int) -> None:
     assert setup["game"] == GAME and setup["players"] == players
     assert list(setup) == ["game", "title", "players", "seed", "code", "data_version", "boomtown",
                            "investments", "investment_bonus", "shipping_bonus", "terrain", "tokens",
-                           "revealed", "seating", "camps_per_player"]
+                           "revealed", "seating", "camps_per_player", "hexes"]
 
     # Boomtown: 4 distinct offices as dominoes of neighbouring cells, 4VP in a corner or the centre.
     town = data["boomtown"]
@@ -122,6 +123,20 @@ def assert_legal(setup: dict, rules, players: int) -> None:
     assert len(wet) == 12 and wet <= playing
     assert setup["revealed"] == [hexes.key(h) for h in hexes.order(wet)]
     assert all(key in tokens for key in setup["revealed"])
+
+    # Every cell once, in reading order: its label, terrain word and whether it is in play.
+    water = hexes.water(rules)
+    words = {k["code"]: k["name"].lower() for k in data["terrains"]["kinds"]}
+    cells = setup["hexes"]
+    assert list(cells) == [hexes.key(h) for h in hexes.order(hexes.land(rules) | water)]
+    assert len({c["label"] for c in cells.values()}) == len(cells) == 60
+    for key, cell in cells.items():
+        h = hexes.parse(key)
+        assert list(cell) == ["label", "terrain", "in_play"]
+        assert hexes.parse_label(rules, cell["label"]) == h
+        assert cell["terrain"] == ("water" if h in water else words[colours[h]])
+        assert cell["in_play"] is (h in water or h in playing)
+    assert sum(not c["in_play"] for c in cells.values()) == (14 if players == 2 else 0)
 
     # Seating: turn order with each order's starting supply.
     seating = setup["seating"]
@@ -401,30 +416,32 @@ Map: each hex's terrain; the 12 tokens touching the water start face up and show
                                               ____
                                              / Au \\
                             ____        ____/      \\____        ____
-                           / Ag \\      / Cu \\      / Ag \\      / Cu \\
+                           / Ag \\      / Cu \\  H1  / Ag \\      / Cu \\
           ____        ____/      \\____/      \\____/      \\____/      \\____
-         /::::\\      / Au \\      / Ag \\      / Cu \\      / Fo \\      / Fo \\
+         /::::\\      / Au \\  E2  / Ag \\  G2  / Cu \\  I2  / Fo \\  K2  / Fo \\
     ____/(out) \\____/      \\____/      \\____/      \\____/      \\____/      \\
-   /::::\\      /::::\\      / Fo \\      / Ag \\tile D/ Au \\      / Au \\      /
+   /::::\\  B2  /::::\\  D2  / Fo \\  F2  / Ag \\H2 [D]/ Au \\  J2  / Au \\  L2  /
   /(out) \\____/(out) \\____/      \\____/AgStWd\\____/ AuAu \\____/      \\____/
-  \\      /::::\\      / Au \\tile B/ Au \\      / Fo \\      / Cu \\tile C/ Au \\
+  \\  A3  /::::\\  C3  / Au \\E3 [B]/ Au \\  G3  / Fo \\  I3  / Cu \\K3 [C]/ Au \\
    \\____/(out) \\____/      \\____/AuAuAu\\____/ WdSt \\____/ CuCu \\____/      \\____
-   /::::\\tile E/::::\\      / Cu \\      /~~~~\\      /~~~~\\      / Ag \\      /::::\\
+   /::::\\B3 [E]/::::\\  D3  / Cu \\  F3  /~~~~\\  H3  /~~~~\\  J3  / Ag \\  L3  /::::\\
   /(out) \\____/(out) \\____/CuCuAg\\____/~~~~~~\\____/~~~~~~\\____/      \\____/(out) \\____
-  \\      /::::\\      / Au \\      /~~~~\\~~~~~~/~~~~\\~~~~~~/ Au \\      /::::\\      /::::\\
+  \\  A4  /::::\\  C4  / Au \\  E4  /~~~~\\~ G4 ~/~~~~\\~ I4 ~/ Au \\  K4  /::::\\  M4  /::::\\
    \\____/(out) \\____/      \\____/~~~~~~\\____/~~~~~~\\____/ AuAu \\____/(out) \\____/(out) \\
-        \\      / Fo \\      / Cu \\~~~~~~/ Ag \\~~~~~~/ Fo \\      / Cu \\      /::::\\      /
+        \\  B4  / Fo \\  D4  / Cu \\~ F4 ~/ Ag \\~ H4 ~/ Fo \\  J4  / Cu \\  L4  /::::\\  N4  /
          \\____/      \\____/ CuCu \\____/AgAgCu\\____/WdWdWd\\____/      \\____/(out) \\____/
-              \\      / Ag \\      / Fo \\      / Ag \\      / Ag \\      /::::\\tile H/::::\\
+              \\  C5  / Ag \\  E5  / Fo \\  G5  / Ag \\  I5  / Ag \\  K5  /::::\\M5 [H]/::::\\
                \\____/      \\____/StStWd\\____/AgAgAg\\____/      \\____/(out) \\____/(out) \\
-               / Cu \\tile A/ Fo \\      / Au \\      / Fo \\tile F/ Fo \\      /::::\\      /
+               / Cu \\D5 [A]/ Fo \\  F5  / Au \\  H5  / Fo \\J5 [F]/ Fo \\  L5  /::::\\  N5  /
               /      \\____/      \\____/      \\____/      \\____/      \\____/(out) \\____/
-              \\      / Cu \\      / Cu \\tile G/ Cu \\      / Cu \\      /    \\      /
+              \\  C6  / Cu \\  E6  / Cu \\G6 [G]/ Cu \\  I6  / Cu \\  K6  /    \\  M6  /
                \\____/      \\____/      \\____/      \\____/      \\____/      \\____/
-                    \\      /    \\      / Fo \\      /    \\      /
+                    \\  D6  /    \\  F6  / Fo \\  H6  /    \\  J6  /
                      \\____/      \\____/      \\____/      \\____/
-                                      \\      /
+                                      \\  G7  /
                                        \\____/
+  Labels: columns A-N left to right, rows 1-7 top to bottom; columns B, D, F... sit half a hex
+  lower. [B]: the centre hex of tile B.
   Codes: Cu Copper, Ag Silver, Au Gold, Fo Forest, Wd Wood, St Stone.
   :::: (out): a face-down tile, out of play; its hexes count as the board's edge.
 
@@ -489,30 +506,32 @@ Map: each hex's terrain; the 12 tokens touching the water start face up and show
                                               ____
                                              / Ag \\
                             ____        ____/      \\____        ____
-                           / Cu \\      / Au \\      / Au \\      / Ag \\
+                           / Cu \\      / Au \\  H1  / Au \\      / Ag \\
           ____        ____/      \\____/      \\____/      \\____/      \\____
-         / Fo \\      / Au \\      / Au \\      / Cu \\      / Au \\      / Cu \\
+         / Fo \\      / Au \\  E2  / Au \\  G2  / Cu \\  I2  / Au \\  K2  / Cu \\
     ____/      \\____/      \\____/      \\____/      \\____/      \\____/      \\
-   / Cu \\      / Cu \\      / Fo \\      / Cu \\tile D/ Fo \\      / Fo \\      /
+   / Cu \\  B2  / Cu \\  D2  / Fo \\  F2  / Cu \\H2 [D]/ Fo \\  J2  / Fo \\  L2  /
   /      \\____/      \\____/      \\____/CuCuAg\\____/StStSt\\____/      \\____/
-  \\      / Au \\      / Ag \\tile B/ Au \\      / Ag \\      / Ag \\tile H/ Ag \\
+  \\  A3  / Au \\  C3  / Ag \\E3 [B]/ Au \\  G3  / Ag \\  I3  / Ag \\K3 [H]/ Ag \\
    \\____/      \\____/      \\____/ AuAu \\____/AgAgCu\\____/AgAgCu\\____/      \\____
-   / Ag \\tile G/ Fo \\      / Ag \\      /~~~~\\      /~~~~\\      / Au \\      / Cu \\
+   / Ag \\B3 [G]/ Fo \\  D3  / Ag \\  F3  /~~~~\\  H3  /~~~~\\  J3  / Au \\  L3  / Cu \\
   /      \\____/      \\____/ AgAg \\____/~~~~~~\\____/~~~~~~\\____/      \\____/      \\____
-  \\      / Ag \\      / Cu \\      /~~~~\\~~~~~~/~~~~\\~~~~~~/ Au \\      / Ag \\      / Fo \\
+  \\  A4  / Ag \\  C4  / Cu \\  E4  /~~~~\\~ G4 ~/~~~~\\~ I4 ~/ Au \\  K4  / Ag \\  M4  / Fo \\
    \\____/      \\____/      \\____/~~~~~~\\____/~~~~~~\\____/AuStWd\\____/      \\____/      \\
-        \\      / Fo \\      / Cu \\~~~~~~/ Fo \\~~~~~~/ Fo \\      / Ag \\      / Au \\      /
+        \\  B4  / Fo \\  D4  / Cu \\~ F4 ~/ Fo \\~ H4 ~/ Fo \\  J4  / Ag \\  L4  / Au \\  N4  /
          \\____/      \\____/CuCuCu\\____/WdWdWd\\____/ StAu \\____/      \\____/      \\____/
-              \\      / Ag \\      / Fo \\      / Au \\      / Cu \\      / Au \\tile C/ Cu \\
+              \\  C5  / Ag \\  E5  / Fo \\  G5  / Au \\  I5  / Cu \\  K5  / Au \\M5 [C]/ Cu \\
                \\____/      \\____/ WdSt \\____/AuAuAg\\____/      \\____/      \\____/      \\
-               / Cu \\tile A/ Fo \\      / Ag \\      / Ag \\tile E/ Fo \\      / Fo \\      /
+               / Cu \\D5 [A]/ Fo \\  F5  / Ag \\  H5  / Ag \\J5 [E]/ Fo \\  L5  / Fo \\  N5  /
               /      \\____/      \\____/      \\____/      \\____/      \\____/      \\____/
-              \\      / Au \\      / Cu \\tile F/ Cu \\      / Au \\      /    \\      /
+              \\  C6  / Au \\  E6  / Cu \\G6 [F]/ Cu \\  I6  / Au \\  K6  /    \\  M6  /
                \\____/      \\____/      \\____/      \\____/      \\____/      \\____/
-                    \\      /    \\      / Fo \\      /    \\      /
+                    \\  D6  /    \\  F6  / Fo \\  H6  /    \\  J6  /
                      \\____/      \\____/      \\____/      \\____/
-                                      \\      /
+                                      \\  G7  /
                                        \\____/
+  Labels: columns A-N left to right, rows 1-7 top to bottom; columns B, D, F... sit half a hex
+  lower. [B]: the centre hex of tile B.
   Codes: Cu Copper, Ag Silver, Au Gold, Fo Forest, Wd Wood, St Stone.
 
 Boomtown: a space costs its column metal plus its row metal.
@@ -577,30 +596,32 @@ Map: each hex's terrain; the 12 tokens touching the water start face up and show
                                               ____
                                              / Fo \\
                             ____        ____/      \\____        ____
-                           / Cu \\      / Au \\      / Ag \\      / Ag \\
+                           / Cu \\      / Au \\  H1  / Ag \\      / Ag \\
           ____        ____/      \\____/      \\____/      \\____/      \\____
-         / Fo \\      / Au \\      / Au \\      / Cu \\      / Au \\      / Cu \\
+         / Fo \\      / Au \\  E2  / Au \\  G2  / Cu \\  I2  / Au \\  K2  / Cu \\
     ____/      \\____/      \\____/      \\____/      \\____/      \\____/      \\
-   / Ag \\      / Au \\      / Fo \\      / Ag \\tile D/ Cu \\      / Au \\      /
+   / Ag \\  B2  / Au \\  D2  / Fo \\  F2  / Ag \\H2 [D]/ Cu \\  J2  / Au \\  L2  /
   /      \\____/      \\____/      \\____/ AgSt \\____/CuCuCu\\____/      \\____/
-  \\      / Cu \\      / Ag \\tile B/ Au \\      / Au \\      / Fo \\tile C/ Fo \\
+  \\  A3  / Cu \\  C3  / Ag \\E3 [B]/ Au \\  G3  / Au \\  I3  / Fo \\K3 [C]/ Fo \\
    \\____/      \\____/      \\____/AuAuAg\\____/AuAuAg\\____/StStWd\\____/      \\____
-   / Au \\tile E/ Ag \\      / Ag \\      /~~~~\\      /~~~~\\      / Cu \\      / Au \\
+   / Au \\B3 [E]/ Ag \\  D3  / Ag \\  F3  /~~~~\\  H3  /~~~~\\  J3  / Cu \\  L3  / Au \\
   /      \\____/      \\____/ AgAg \\____/~~~~~~\\____/~~~~~~\\____/      \\____/      \\____
-  \\      / Fo \\      / Cu \\      /~~~~\\~~~~~~/~~~~\\~~~~~~/ Fo \\      / Ag \\      / Ag \\
+  \\  A4  / Fo \\  C4  / Cu \\  E4  /~~~~\\~ G4 ~/~~~~\\~ I4 ~/ Fo \\  K4  / Ag \\  M4  / Ag \\
    \\____/      \\____/      \\____/~~~~~~\\____/~~~~~~\\____/StStSt\\____/      \\____/      \\
-        \\      / Fo \\      / Cu \\~~~~~~/ Cu \\~~~~~~/ Fo \\      / Au \\      / Fo \\      /
+        \\  B4  / Fo \\  D4  / Cu \\~ F4 ~/ Cu \\~ H4 ~/ Fo \\  J4  / Au \\  L4  / Fo \\  N4  /
          \\____/      \\____/ CuCu \\____/CuCuAu\\____/ WdAu \\____/      \\____/      \\____/
-              \\      / Ag \\      / Ag \\      / Fo \\      / Ag \\      / Cu \\tile H/ Au \\
+              \\  C5  / Ag \\  E5  / Ag \\  G5  / Fo \\  I5  / Ag \\  K5  / Cu \\M5 [H]/ Au \\
                \\____/      \\____/AgAgAg\\____/ WdAg \\____/      \\____/      \\____/      \\
-               / Cu \\tile A/ Fo \\      / Au \\      / Cu \\tile F/ Cu \\      / Ag \\      /
+               / Cu \\D5 [A]/ Fo \\  F5  / Au \\  H5  / Cu \\J5 [F]/ Cu \\  L5  / Ag \\  N5  /
               /      \\____/      \\____/      \\____/      \\____/      \\____/      \\____/
-              \\      / Au \\      / Ag \\tile G/ Cu \\      / Fo \\      /    \\      /
+              \\  C6  / Au \\  E6  / Ag \\G6 [G]/ Cu \\  I6  / Fo \\  K6  /    \\  M6  /
                \\____/      \\____/      \\____/      \\____/      \\____/      \\____/
-                    \\      /    \\      / Fo \\      /    \\      /
+                    \\  D6  /    \\  F6  / Fo \\  H6  /    \\  J6  /
                      \\____/      \\____/      \\____/      \\____/
-                                      \\      /
+                                      \\  G7  /
                                        \\____/
+  Labels: columns A-N left to right, rows 1-7 top to bottom; columns B, D, F... sit half a hex
+  lower. [B]: the centre hex of tile B.
   Codes: Cu Copper, Ag Silver, Au Gold, Fo Forest, Wd Wood, St Stone.
 
 Boomtown: a space costs its column metal plus its row metal.
@@ -670,7 +691,8 @@ def test_text_fits_100_columns_and_draws_what_it_should(rules):
             text = setuptext.render(setup, "text")
             assert max(len(line) for line in text.splitlines()) <= 100
             board = text[text.index("Map:"):text.index("Codes:")]
-            assert board.count("tile ") == 8 and board.count("~~~~~~") == 2 * 4
+            assert len(re.findall(r"[A-Z][0-9] \[[A-H]\]", board)) == 8 and board.count("~~~~~~") == 4
+            assert {c["label"] for c in setup["hexes"].values()} <= set(re.findall(r"[A-Z]+[0-9]+", board))
             assert board.count("(out)") == (14 if players == 2 else 0)
             for key in setup["revealed"]:
                 assert setup["tokens"][key] in board
@@ -680,7 +702,8 @@ def test_text_fits_100_columns_and_draws_what_it_should(rules):
 
 
 def test_the_map_shows_each_hex_where_its_coordinates_put_it(rules):
-    """Reads the map back: flat-topped hexes 8 wide, 4 rows apart, odd columns 2 rows lower."""
+    """Reads the map back: flat-topped hexes 8 wide, 4 rows apart, odd columns 2 rows lower,
+    each with its label on its bottom line (and its tile's letter on a tile's centre)."""
     water = hexes.water(rules)
     land = hexes.land(rules)
     every = land | water
@@ -704,8 +727,10 @@ def test_the_map_shows_each_hex_where_its_coordinates_put_it(rules):
                 r = (top - y) * 4 + (2 if x % 2 else 0) - first
                 c = (x - left) * 6
                 assert at(r, c + 2, 4) == "____"
+                label = setup["hexes"][hexes.key((x, y))]["label"]
                 if (x, y) in water:
                     assert at(r + 2, c + 1, 6) == "~~~~~~"
+                    assert at(r + 3, c + 1, 6) == f" {label} ".center(6, "~")
                     continue
                 key = hexes.key((x, y))
                 if (x, y) in playing:
@@ -715,7 +740,52 @@ def test_the_map_shows_each_hex_where_its_coordinates_put_it(rules):
                 else:
                     assert at(r + 1, c + 2, 4) == "::::" and at(r + 2, c + 1, 6) == "(out)".center(6)
                 if (x, y) in centres:
-                    assert at(r + 3, c + 1, 6) == f"tile {setup['terrain'][centres[(x, y)]]['tile']}"
+                    assert at(r + 3, c + 1, 6) == f"{label} [{setup['terrain'][centres[(x, y)]]['tile']}]"
+                else:
+                    assert at(r + 3, c + 1, 6) == label.center(6)
+
+
+def _inside(point, polygon) -> bool:
+    """Whether a point lies inside a convex polygon (corners in either turning order)."""
+    px, py = point
+    sides = []
+    for (ax, ay), (bx, by) in zip(polygon, polygon[1:] + polygon[:1]):
+        sides.append((bx - ax) * (py - ay) - (by - ay) * (px - ax))
+    return all(v > 0 for v in sides) or all(v < 0 for v in sides)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_card_labels_every_hex_inside_it(rules, players):
+    """Each cell's label is drawn once, its whole text box inside that cell's hex; the caption
+    explains the labels instead of promising coordinates."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from sheetgen import pdf, setupcard
+    from sheetgen.games.gold_west import setup_card
+    from sheetgen.sheet import PT, Polygon, Text
+
+    setup = generate(rules, players, "card-labels")
+    items = setupcard.build(setup, rules, setup_card.draw).pages[0].items
+    hex_shapes = [item.points for item in items if isinstance(item, Polygon)]
+    texts = [item for item in items if isinstance(item, Text)]
+    centres = {hexes.parse(s["centre"]): s["slot"] for s in rules["board"]["slots"]}
+    for key, cell in setup["hexes"].items():
+        h = hexes.parse(key)
+        want = cell["label"] + (f" [{setup['terrain'][centres[h]]['tile']}]" if h in centres else "")
+        found = [t for t in texts if t.text == want]
+        assert len(found) == 1, want
+        t = found[0]
+        size = pdf.fit_font(t.text, t.size, t.max_width, t.bold) if t.max_width else t.size
+        half = stringWidth(t.text, pdf.FONTS[t.bold], size) / 72 * 25.4 / 2
+        box = [(t.x - half, t.y - 0.75 * size * PT), (t.x + half, t.y - 0.75 * size * PT),
+               (t.x - half, t.y + 0.25 * size * PT), (t.x + half, t.y + 0.25 * size * PT)]
+        holders = [shape for shape in hex_shapes if all(_inside(p, list(shape)) for p in box)]
+        assert len(holders) == 1, want
+        cx = sum(x for x, _ in holders[0]) / 6
+        assert abs(cx - t.x) < 0.01, want    # in its own hex, not a neighbour's
+    caption = " ".join(t.text for t in texts)
+    assert "Hex labels: columns A-N left to right, rows 1-7 top to bottom" in caption
+    assert "Coordinates are x,y" not in caption
 
 
 # ---- other formats, imports, data ----------------------------------------------------------------------

@@ -11,16 +11,23 @@ lower, y up), laid out as the coordinates in the setup's `tokens` and
       ____
      / Au \      line 1: the hex's terrain
     / AuAg \     line 2: the token's resources when it starts face up
-    \tile C/     line 3: the tile's letter, on its centre hex
+    \E3 [C]/     line 3: the hex's label; on a tile's centre hex, the tile's letter too
      \____/
 
-Water hexes are filled with ~, the hexes of a face-down tile with :::: (out).
+Water hexes are filled with ~, the hexes of a face-down tile with :::: (out);
+they are labelled too, so every cell can be named. The label goes inside the
+hex rather than along axes: with odd columns half a hex lower, a row number at
+the margin would be ambiguous for half the columns, and a two-character label
+fits the hex's six-character bottom line without widening the 88-column map.
 """
 
 from __future__ import annotations
 
+import textwrap
+
 from sheetgen.games.gold_west import hexes
 
+WIDTH = 98                   # the longest line of prose around the map
 INNER = 4                    # width of a hex's top edge; its middle lines hold INNER + 2 characters
 STEP = INNER + 2             # columns from one hex column to the next
 WATER = "~"
@@ -65,6 +72,7 @@ def board_map(setup: dict, rules) -> list[str]:
     water = hexes.water(rules)
     colours = hexes.colours(rules, setup["terrain"])
     revealed = set(setup["revealed"])
+    named = hexes.labels(rules)
     every = list(owner) + sorted(water)
     left = min(x for x, _ in every)
     top = max(y for _, y in every)
@@ -84,14 +92,16 @@ def board_map(setup: dict, rules) -> list[str]:
     wide = INNER + 2
     for h in every:
         r, c = corner(h)
+        label = named.label(h)
         if h in water:
             canvas.put(r + 1, c + 2, WATER * INNER)
             canvas.put(r + 2, c + 1, WATER * wide)
-            canvas.put(r + 3, c + 1, WATER * wide)
+            canvas.put(r + 3, c + 1, f" {label} ".center(wide, WATER))
             continue
         tile = placed[owner[h]]
         where = hexes.key(h)
-        label = f"tile {tile['tile']}" if h in centres else ""
+        if h in centres:
+            label = centre_label(label, tile["tile"], wide)
         if tile["in_play"]:
             token = setup["tokens"].get(where, "")
             canvas.put(r + 1, c + 2, colours[h].center(INNER))
@@ -101,6 +111,20 @@ def board_map(setup: dict, rules) -> list[str]:
             canvas.put(r + 2, c + 1, "(out)".center(wide))
         canvas.put(r + 3, c + 1, label.center(wide))
     return canvas.lines()
+
+
+def centre_label(label: str, tile: str, wide: int = INNER + 2) -> str:
+    """A tile's centre hex, named: "E3 [B]", without the space when a long label needs the room."""
+    spaced = f"{label} [{tile}]"
+    return spaced if len(spaced) <= wide else f"{label}[{tile}]"
+
+
+def label_key(rules) -> str:
+    """How to read the labels on the map, from the board's own frame."""
+    named = hexes.labels(rules)
+    lower = [named.column(x) for x in sorted({x for x, _ in named.cells}) if x % 2][:3]   # odd x: drawn lower
+    return (f"Labels: {named.span()}; columns {', '.join(lower)}... sit half a hex lower. "
+            f"[B]: the centre hex of tile B.")
 
 
 def terrain_rows(setup: dict, rules) -> list[list[str]]:
@@ -215,6 +239,7 @@ def text_lines(setup: dict, rules) -> list[str]:
     out += ["", f"Map: each hex's terrain; the {len(setup['revealed'])} tokens touching the water start face up "
                 "and show their resources."]
     out += ["  " + line if line else "" for line in board_map(setup, rules)]
+    out += textwrap.wrap(label_key(rules), WIDTH, initial_indent="  ", subsequent_indent="  ")
     out.append(f"  {legend(rules)}")
     if face_down:
         out.append("  :::: (out): a face-down tile, out of play; its hexes count as the board's edge.")
@@ -246,6 +271,7 @@ def markdown_context(setup: dict, rules) -> dict:
         "terrain": terrain_rows(setup, rules),
         "map": board_map(setup, rules),
         "legend": legend(rules),
+        "label_key": label_key(rules),
         "face_down": any(not t["in_play"] for t in setup["terrain"]),
         "town_columns": [called[m] for m in rules["boomtown"]["columns"]],
         "town_rows": list(zip([called[m] for m in rules["boomtown"]["rows"]], setup["boomtown"]["grid"])),

@@ -21,7 +21,11 @@ Draws, in this order, from the stream `rng.Stream(seed, "gold-west")`:
 
 Nothing else is random: the face-up tokens (on the in-play hexes touching the
 water), the bonus tiles, shipping stacks, starting supplies and camps come
-straight from data/gold-west.yaml, as does every count above.
+straight from data/gold-west.yaml, as does every count above. So does `hexes`,
+the last key: every cell of the board, land and water, in reading order,
+"x,y" -> its label (hexes.Labels, e.g. "D4"), its terrain word (a terrain's
+name in lower case, or "water") and whether it is in play (a face-down tile's
+hexes are not; they keep the terrain of the tile's face).
 
 The setup code `GW<players>-...` holds the realised setup as mixed-radix digits
 (see sheetgen.setupcode): the seating (Lehmer digits), the tiling, the offices
@@ -220,6 +224,10 @@ class Layout:
         self.slot_hexes = [hexes.slot_hexes(s) for s in self.slots]
         self.reading = {h: i for i, h in enumerate(hexes.order(h for found in self.slot_hexes for h in found))}
         self.keys = {h: hexes.key(h) for h in self.reading}
+        self.water = hexes.water(rules)
+        self.cells = hexes.order(set(self.reading) | self.water)   # land and water, reading order
+        self.labels = hexes.labels(rules)
+        self.terrain_names = {k["code"]: k["name"].lower() for k in rules["terrains"]["kinds"]}
         playing = set(hexes.in_play_slots(rules, players))
         self.in_play = [s["slot"] in playing for s in self.slots]
         face_up = hexes.touching_water(rules) & hexes.land(rules, playing)
@@ -436,4 +444,26 @@ def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
         "revealed": list(plan.revealed),
         "seating": seating,
         "camps_per_player": rules["pieces"]["camps_per_player"][players],
+        "hexes": _cells(rules, plan, terrain),
     }
+
+
+WATER = "water"   # the terrain word of a water cell in the setup's `hexes`
+
+
+def _cells(rules, plan: Layout, terrain: list[dict]) -> dict:
+    """Every cell of the board, "x,y" -> its label, terrain word and whether it is in play.
+
+    A face-down tile's hexes keep the terrain of the tile's face (the setup
+    knows which tile lies there) and are out of play; water is in play.
+    """
+    slots = {s["slot"]: s for s in plan.slots}
+    colours = hexes.colours(rules, terrain)
+    playing = {h for t in terrain if t["in_play"] for h in hexes.slot_hexes(slots[t["slot"]])}
+    out = {}
+    for h in plan.cells:
+        wet = h in plan.water
+        out[hexes.key(h)] = {"label": plan.labels.label(h),
+                             "terrain": WATER if wet else plan.terrain_names[colours[h]],
+                             "in_play": wet or h in playing}
+    return out

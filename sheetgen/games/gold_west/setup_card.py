@@ -2,8 +2,10 @@
 
 The map is drawn with flat-topped hexes ("odd-q" columns, odd columns half a
 hex lower, y up), so it matches the coordinates in the setup output. Each hex
-shows its terrain code and, when its token starts face up, the token's
-resources; tile borders are drawn heavy so the eight tiles can be laid out.
+shows its terrain code, its token (the resources when it starts face up) and,
+at the bottom, its label as in the text map (hexes.Labels; "E3 [B]" on the
+centre of tile B); tile borders are drawn heavy so the eight tiles can be laid
+out.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import math
 
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west.picture import centre_label
 from sheetgen.sheet import Box, Icon, Line, Para, Polygon, Rect, Text
 
 FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
@@ -84,6 +87,7 @@ def _board(card, setup, rules) -> None:
     colours = hexes.colours(rules, setup["terrain"])
     playing = {t["slot"] for t in setup["terrain"] if t["in_play"]}
     board = _Map(list(owner) + list(water), card.width, card.y, size=8.4)
+    named = hexes.labels(rules)
     for h in water:
         x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
@@ -106,10 +110,13 @@ def _board(card, setup, rules) -> None:
         else:
             label = "?"
         card.add(Text(cx, cy + 1.4, label, 6.5, bold=where in revealed, align="center", max_width=board.s * 1.45))
-    for t in setup["terrain"]:
-        centre = hexes.parse(slots[t["slot"]]["centre"])
-        cx, cy = board.at[centre]
-        card.add(Text(cx, cy + 5, f"tile {t['tile']}", 5, role="muted", align="center"))
+    # Each hex's label on its bottom line, low enough to clear the token and high enough to fit the hex.
+    tiles = {hexes.parse(slots[t["slot"]]["centre"]): t["tile"] for t in setup["terrain"]}
+    for h, (cx, cy) in board.at.items():
+        label = named.label(h)
+        if h in tiles:
+            label = centre_label(label, tiles[h])
+        card.add(Text(cx, cy + 5.6, label, 6, bold=True, align="center", max_width=board.s * 1.2))
     # Heavy lines where one tile meets another, the water or the board's edge.
     for h, slot in owner.items():
         for n in hexes.neighbours(h):
@@ -118,7 +125,8 @@ def _board(card, setup, rules) -> None:
                 card.add(Line(x1, y1, x2, y2, width=1.4))
     water_word = f"the {len(revealed)} tokens touching the water start face up"
     card.y += board.height + 2
-    card.line(f"Coordinates are x,y as in the setup output; {water_word}.", size=7.5)
+    card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B. {water_word.capitalize()}.",
+              size=7.5)
     card.gap(1)
 
 
