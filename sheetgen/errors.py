@@ -45,3 +45,13 @@ class UsageProblem(SheetgenError):
     def __init__(self, option: str, message: str):
         self.option = option
         super().__init__(f"{option}: {message}" if option else message)
+
+
+class OutputFailed(SheetgenError):
+    """A result could not be written (full disk, I/O error, broken pipe); no partial file is left."""
+
+    exit_code = 1
+
+
+class StdoutFailed(OutputFailed):
+    """OutputFailed on standard output: the CLI must not try to write there again."""
