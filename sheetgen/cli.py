@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import click
 
-from sheetgen import __version__, ruledata
-from sheetgen.errors import InvalidInput, SheetgenError, UsageProblem
+from sheetgen import __version__, output, ruledata
+from sheetgen.errors import InvalidInput, SheetgenError, StdoutFailed, UsageProblem
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+_STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _say(text: str, err: bool = False) -> None:
+    """Print a line; on standard output a failed write (full disk, broken pipe) is an error."""
+    if err:
+        click.echo(text, err=True)
+        return
+    if sys.stdout is None:  # started with stdout closed: click.echo would drop the text silently
+        raise output.stdout_closed()
+    try:
+        click.echo(text)
+    except OSError as exc:  # caught before click, which turns a broken pipe into a silent exit
+        raise output.stdout_failed(exc) from None
 
 
 @click.group(context_settings=CONTEXT)
@@ -49,14 +65,14 @@ def games(ctx: click.Context, game: Optional[str]) -> None:
         chosen = get_game(game)
         rules = ruledata.load(chosen, ctx.obj["data"])
         low, high = rules.players
-        click.echo(f"{rules.title} ({chosen.key}), {low}-{high} players, rule data {rules.version}")
-        click.echo("Printable parts (sheetgen sheet " + chosen.key + " WHAT):")
+        _say(f"{rules.title} ({chosen.key}), {low}-{high} players, rule data {rules.version}")
+        _say("Printable parts (sheetgen sheet " + chosen.key + " WHAT):")
         width = max(len(p.name) for p in chosen.sheets) if chosen.sheets else 0
         for part in chosen.sheets:
             default = " (default)" if part.name == (chosen.default_sheet or chosen.sheets[0].name) else ""
-            click.echo(f"  {part.name.ljust(width)}  {part.summary}{default}")
-        click.echo(f"Setups: {'sheetgen setup ' + chosen.key if chosen.setup else 'not yet'}")
-        click.echo(f"Scoring: {'sheetgen template ' + chosen.key + ', then check and score' if chosen.score else 'not yet'}")
+            _say(f"  {part.name.ljust(width)}  {part.summary}{default}")
+        _say(f"Setups: {'sheetgen setup ' + chosen.key if chosen.setup else 'not yet'}")
+        _say(f"Scoring: {'sheetgen template ' + chosen.key + ', then check and score' if chosen.score else 'not yet'}")
         return
     rows = [("GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE")]
     for key, game in all_games().items():
@@ -66,7 +82,7 @@ def games(ctx: click.Context, game: Optional[str]) -> None:
         rows.append((key, rules.title, f"{low}-{high}", can["sheets"], can["setup"], can["score"]))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for row in rows:
-        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        _say("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
 
 
 @cli.command()
@@ -95,7 +111,6 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
       sheetgen sheet rolled-west --names Ann,Ben -o boards.pdf
       sheetgen sheet rolled-west -p 4 --copies 10 --paper a4 --ink low
     """
-    from sheetgen import output
     from sheetgen.sheet import SheetRequest, plan_players
 
     chosen = get_game(game)
@@ -122,8 +137,8 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
     else:
         what = f"{copies} set{'s' if copies > 1 else ''}"
     pages = len(document.pages)
-    click.echo(f"wrote {where}: {pages} page{'s' if pages != 1 else ''} ({what}), {paper} paper, {ink} ink",
-               err=target is None)
+    _say(f"wrote {where}: {pages} page{'s' if pages != 1 else ''} ({what}), {paper} paper, {ink} ink",
+         err=target is None)
 
 
 @cli.command()
@@ -152,7 +167,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
       sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
       sheetgen setup gold-west -p 3 --seed friday -o card.pdf   (a printable card)
     """
-    from sheetgen import output, setuptext
+    from sheetgen import setuptext
 
     chosen = get_game(game)
     generate, from_code = chosen.setup_functions()
@@ -173,13 +188,13 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
 
         document = setupcard.build(result, rules, chosen.setup_card_drawer())
         output.write_atomic(target, pdf.render(document, paper.lower(), ink.lower()))
-        click.echo(f"wrote {target}: {chosen.key} setup card, code {result['code']}")
+        _say(f"wrote {target}: {chosen.key} setup card, code {result['code']}")
         return
     text = setuptext.render(result, fmt.lower())
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
                                                                                errors="replace"))
     if target is not None:
-        click.echo(f"wrote {target}: {chosen.key} setup, code {result['code']}")
+        _say(f"wrote {target}: {chosen.key} setup, code {result['code']}")
 
 
 @cli.command()
@@ -194,8 +209,6 @@ def template(ctx, game, players, out) -> None:
     Example:
       sheetgen template rolled-west -p 3 -o tonight.yaml
     """
-    from sheetgen import output
-
     chosen = get_game(game)
     make = chosen.score_functions()[2]
     target = output.text_target(out)
@@ -203,7 +216,7 @@ def template(ctx, game, players, out) -> None:
     text = make(rules, players if players is not None else rules.players[1])
     output.write_atomic(target, text.encode("utf-8"))
     if target is not None:
-        click.echo(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
+        _say(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
 
 
 def _results(ctx, file: Path):
@@ -230,7 +243,7 @@ def check(ctx, file: Path) -> None:
         click.echo(f"warning: {warning}", err=True)
     if problems:
         raise InvalidInput(problems)
-    click.echo(f"{file}: ok")
+    _say(f"{file}: ok")
 
 
 @cli.command()
@@ -254,9 +267,9 @@ def score(ctx, file: Path, fmt: str) -> None:
     doc, (_, tally, _), rules = _results(ctx, file)
     report = tally(doc, rules)
     if fmt.lower() == "json":
-        click.echo(json.dumps(scoring.report_to_json(report), indent=2, ensure_ascii=False))
+        _say(json.dumps(scoring.report_to_json(report), indent=2, ensure_ascii=False))
     else:
-        click.echo(scoring.report_to_text(report).rstrip("\n"))
+        _say(scoring.report_to_text(report).rstrip("\n"))
 
 
 @cli.group()
@@ -275,7 +288,7 @@ def data_check(ctx, folder: Optional[Path]) -> None:
     folder = folder or ctx.find_root().obj["data"] or ruledata.default_dir()
     good, problems = ruledata.check_folder(folder, all_games())
     for name in good:
-        click.echo(f"ok  {name}")
+        _say(f"ok  {name}")
     if problems:
         raise InvalidInput(problems)
 
@@ -283,13 +296,14 @@ def data_check(ctx, folder: Optional[Path]) -> None:
 @data.command("path")
 def data_path() -> None:
     """Print the folder of the bundled rule data (copy it to make house rules)."""
-    click.echo(str(ruledata.default_dir()))
+    _say(str(ruledata.default_dir()))
 
 
-def main(argv: Optional[list] = None) -> None:
+def main(argv: Optional[list] = None) -> NoReturn:
     """Entry point: run the CLI, turning every expected failure into a short message."""
     try:
         code = cli.main(args=argv, prog_name="sheetgen", standalone_mode=False)
+        _flush_stdout()
     except click.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
         click.echo(f"Error: {exc.format_message()}{hint}", err=True)
@@ -306,12 +320,49 @@ def main(argv: Optional[list] = None) -> None:
         count = len(exc.problems)
         click.echo(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
         sys.exit(exc.exit_code)
+    except StdoutFailed as exc:
+        _stdout_gone(exc)
     except SheetgenError as exc:
         click.echo(f"Error: {exc}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         click.echo("Interrupted.", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(1)
+    except OSError as exc:
+        if not _from_stdout(exc):
+            raise
+        _stdout_gone(output.stdout_failed(exc))
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _flush_stdout() -> None:
+    """Push out anything still buffered, so a failure is reported now and not at exit."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise output.stdout_failed(exc) from None
+
+
+def _from_stdout(exc: OSError) -> bool:
+    """Is this unconverted OSError click failing to print help or version text on stdout?
+
+    sheetgen turns the errors of every file it touches into SheetgenError where they
+    happen, and an error about a file names it; a stream error without a name that
+    still gets here can only come from click's own printing, which goes to stdout.
+    """
+    return exc.filename is None and exc.errno in _STREAM_ERRNOS
+
+
+def _stdout_gone(exc: StdoutFailed) -> NoReturn:
+    """Report a failed standard output once, and keep the exit-time flush from failing again."""
+    click.echo(f"Error: {exc}", err=True)
+    try:
+        fd = sys.stdout.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):  # closed, or not a real file (in-process tests)
+        sys.exit(exc.exit_code)
+    os.dup2(devnull, fd)  # the text stuck in the buffer drains into /dev/null at exit
+    os.close(devnull)
+    sys.exit(exc.exit_code)

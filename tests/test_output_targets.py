@@ -1,6 +1,8 @@
 """Where results go: only regular files, kept permissions, part files, failed writes and Ctrl-C."""
 
+import ast
 import errno
+import io
 import os
 import re
 import signal
@@ -11,6 +13,7 @@ import time
 
 import pytest
 
+from conftest import ROOT
 
 TEMPLATE = ("template", "rolled-west")
 SETUP = ("setup", "rolled-west", "--seed", "x")
@@ -252,6 +255,76 @@ def test_a_disk_error_while_writing_a_file_leaves_no_partial_file(run, tmp_path,
     assert one_line(result.err) == f"Error: cannot write '{name}': {reason}"
     assert os.listdir(tmp_path) == ([name] if existing else [])
     assert not existing or target.read_bytes() == b"old"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [SETUP, ("sheet", "rolled-west", "-p", "2", "-o", "-"), ("games",),
+                                  TEMPLATE, ("--help",)])
+def test_a_full_disk_on_stdout_is_one_line_and_exit_1(tmp_path, args):
+    with open("/dev/full", "wb") as full:
+        proc = sheetgen(*args, cwd=tmp_path, stdout=full)
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "Error: cannot write to standard output: No space left on device\n"
+    assert os.listdir(tmp_path) == []
+
+
+class FailingStream(io.RawIOBase):
+    """A stdout whose every write fails with `code` until told otherwise."""
+
+    def __init__(self, code):
+        self.code, self.failing = code, True
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        if self.failing:
+            raise OSError(self.code, os.strerror(self.code))
+        return len(data)
+
+
+@pytest.mark.parametrize("args", [SETUP, ("games",)])
+def test_an_io_error_on_stdout_is_one_line_and_exit_1(run, monkeypatch, args):
+    stream = FailingStream(errno.EIO)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(stream), encoding="utf-8"))
+    try:
+        result = run(*args)
+    finally:
+        stream.failing = False  # the wrapper's flush when it is collected must not fail
+    assert result.code == 1
+    assert one_line(result.err) == "Error: cannot write to standard output: Input/output error"
+
+
+@pytest.mark.parametrize("args", [SETUP, ("games",)])
+def test_a_broken_pipe_is_one_line_and_exit_1(tmp_path, args):
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before we write: `| head -0` at its quickest
+    try:
+        proc = sheetgen(*args, cwd=tmp_path, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "Error: cannot write to standard output: Broken pipe\n"
+
+
+@pytest.mark.parametrize("args", [SETUP, ("games",), ("sheet", "rolled-west", "-o", "-")])
+def test_a_closed_stdout_is_one_line_and_exit_1(tmp_path, args):
+    proc = sheetgen(*args, cwd=tmp_path, stdout=None, preexec_fn=lambda: os.close(1))  # like `>&-`
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "Error: cannot write to standard output: Bad file descriptor\n"
+    assert os.listdir(tmp_path) == []
+
+
+def test_the_cli_prints_on_stdout_only_through_say():
+    """Every stdout line goes through cli._say, which turns a failed write into one error line."""
+    tree = ast.parse((ROOT / "sheetgen" / "cli.py").read_text())
+    say = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "_say")
+    inside_say = {id(node) for node in ast.walk(say)}
+    to_stdout = [node.lineno for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and ast.unparse(node.func) == "click.echo"
+                 and id(node) not in inside_say
+                 and not any(k.arg == "err" and ast.unparse(k.value) == "True" for k in node.keywords)]
+    assert to_stdout == [], f"cli.py lines {to_stdout}: use _say(...) for stdout"
 
 
 # ---- Ctrl-C --------------------------------------------------------------------------------------
