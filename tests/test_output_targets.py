@@ -329,6 +329,39 @@ def test_the_cli_prints_on_stdout_only_through_say():
 
 # ---- Ctrl-C --------------------------------------------------------------------------------------
 
+INTERRUPTED_IMPORT = """
+import builtins, os, signal, sys
+real_import = builtins.__import__
+def interrupting_import(name, *args, **kwargs):
+    if name == "click":
+        ACTION
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupting_import
+sys.argv = ["sheetgen", "games"]
+from sheetgen.__main__ import main
+assert "click" not in sys.modules, "the entry point must not import click itself"
+main()
+"""
+
+
+@pytest.mark.parametrize("action", ["raise KeyboardInterrupt", "os.kill(os.getpid(), signal.SIGINT)"])
+def test_ctrl_c_during_start_up_imports_is_one_line_and_exit_130(tmp_path, action):
+    proc = subprocess.run([sys.executable, "-c", INTERRUPTED_IMPORT.replace("ACTION", action)], cwd=tmp_path,
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr.decode() == "Interrupted.\n"
+    assert proc.stdout == b""
+
+
+def test_the_console_script_starts_at_the_light_entry_point(tmp_path):
+    assert re.search(r'^sheetgen = "sheetgen\.__main__:main"', (ROOT / "pyproject.toml").read_text(), re.M)
+    code = ("import sys, sheetgen.__main__\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('click', 'yaml', 'sheetgen'))))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.stdout.strip() == "['sheetgen', 'sheetgen.__main__']", proc.stderr
+
+
 def test_ctrl_c_in_the_middle_of_a_write_keeps_the_old_file(run, tmp_path, monkeypatch):
     target = tmp_path / "t.yaml"
     target.write_bytes(b"old")
