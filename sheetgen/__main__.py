@@ -15,19 +15,33 @@ def main() -> None:
 
         run()
     except KeyboardInterrupt:
-        _interrupted()
+        _ignore_late_interrupts()  # first, so a second Ctrl-C cannot break the goodbye
+        _tell("Interrupted.")
+        sys.exit(130)
+    finally:
+        _ignore_late_interrupts()
 
 
-def _interrupted() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not interrupt the goodbye
+def _tell(message: str) -> None:
     try:
-        sys.stderr.write("Interrupted.\n")
+        sys.stderr.write(message + "\n")
         sys.stderr.flush()
     except (AttributeError, OSError, ValueError):  # stderr closed or gone: the exit code still tells
         pass
-    sys.exit(130)
+
+
+def _ignore_late_interrupts() -> None:
+    """The run is over: keep a late Ctrl-C from replacing its exit code with a signal."""
+    import signal
+
+    # Python restores the default SIGINT action while it shuts down, so a Ctrl-C
+    # then would kill the process silently, whatever the result. Nothing is left to stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # CPython (3.8 to 3.13 at least) remembers a KeyboardInterrupt that passed through
+    # exec() of a string -- dataclasses and namedtuple make methods that way -- even
+    # after we caught it, and then ends `python -m sheetgen` by SIGINT instead of with
+    # our exit code. exec() of an empty string clears that memory.
+    exec("")
 
 
 if __name__ == "__main__":

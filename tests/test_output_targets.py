@@ -329,28 +329,47 @@ def test_the_cli_prints_on_stdout_only_through_say():
 
 # ---- Ctrl-C --------------------------------------------------------------------------------------
 
-INTERRUPTED_IMPORT = """
-import builtins, os, signal, sys
+INTERRUPTING_SITECUSTOMIZE = """
+import builtins, os, signal
 real_import = builtins.__import__
 def interrupting_import(name, *args, **kwargs):
     if name == "click":
         ACTION
     return real_import(name, *args, **kwargs)
 builtins.__import__ = interrupting_import
-sys.argv = ["sheetgen", "games"]
-from sheetgen.__main__ import main
-assert "click" not in sys.modules, "the entry point must not import click itself"
-main()
 """
 
 
-@pytest.mark.parametrize("action", ["raise KeyboardInterrupt", "os.kill(os.getpid(), signal.SIGINT)"])
+@pytest.mark.parametrize("action", ["raise KeyboardInterrupt",
+                                    "exec('raise KeyboardInterrupt')",  # as if inside a dataclass's making
+                                    "os.kill(os.getpid(), signal.SIGINT)"])
 def test_ctrl_c_during_start_up_imports_is_one_line_and_exit_130(tmp_path, action):
-    proc = subprocess.run([sys.executable, "-c", INTERRUPTED_IMPORT.replace("ACTION", action)], cwd=tmp_path,
+    (tmp_path / "sitecustomize.py").write_text(INTERRUPTING_SITECUSTOMIZE.replace("ACTION", action))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", "games"], cwd=tmp_path, env=env,
                           capture_output=True, timeout=60)
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr.decode() == "Interrupted.\n"
     assert proc.stdout == b""
+
+
+LATE_SIGINT_SITECUSTOMIZE = """
+import atexit, os, signal, time
+def ctrl_c_while_exiting():
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.05)
+atexit.register(ctrl_c_while_exiting)
+"""
+
+
+def test_ctrl_c_after_the_work_is_done_changes_nothing(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(LATE_SIGINT_SITECUSTOMIZE)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", "games"], cwd=tmp_path, env=env,
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    assert b"rolled-west" in proc.stdout
 
 
 def test_the_console_script_starts_at_the_light_entry_point(tmp_path):
