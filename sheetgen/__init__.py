@@ -8,14 +8,35 @@
 
 See `sheetgen.api` for every call. Errors are `ValueError`s: `InvalidInput`
 (its `.problems` carry file, line, column and message) and `InvalidArgument`.
+
+The names below load on first use, so `python -m sheetgen` can catch a Ctrl-C
+from its very first moment and a bare `import sheetgen` stays cheap.
 """
 
-from sheetgen._version import __version__
-from sheetgen.api import Game, Setup, SheetJob, game, games
-from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
-from sheetgen.scoring import ScoredPlayer, ScoreReport
+from __future__ import annotations
 
-__all__ = [
-    "Game", "InvalidArgument", "InvalidInput", "Problem", "ScoreReport", "ScoredPlayer", "Setup", "SheetJob",
-    "SheetgenError", "__version__", "game", "games",
-]
+from typing import TYPE_CHECKING, Any
+
+from sheetgen._version import __version__
+
+if TYPE_CHECKING:
+    from sheetgen.api import Game, Setup, SheetJob, game, games
+    from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
+    from sheetgen.scoring import ScoredPlayer, ScoreReport
+
+_HOMES = {
+    "Game": "api", "Setup": "api", "SheetJob": "api", "game": "api", "games": "api",
+    "InvalidArgument": "errors", "InvalidInput": "errors", "Problem": "errors", "SheetgenError": "errors",
+    "ScoredPlayer": "scoring", "ScoreReport": "scoring",
+}
+
+__all__ = ["__version__", *sorted(_HOMES)]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'sheetgen' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"sheetgen.{home}"), name)

@@ -1,3 +1,48 @@
-from sheetgen.cli import main
+"""`python -m sheetgen` and the `sheetgen` command, with Ctrl-C handled from the first moment.
 
-main()
+This module imports nothing but sys, and imports the CLI inside main(): a Ctrl-C
+that lands while click, PyYAML or sheetgen itself are still loading gives the same
+"Interrupted." and exit code 130 as one that lands later, never a traceback.
+"""
+
+import sys
+
+
+def main() -> None:
+    """Run the sheetgen command line (it always ends with sys.exit)."""
+    try:
+        from sheetgen.cli import main as run
+
+        run()
+    except KeyboardInterrupt:
+        _ignore_late_interrupts()  # first, so a second Ctrl-C cannot break the goodbye
+        _tell("Interrupted.")
+        sys.exit(130)
+    finally:
+        _ignore_late_interrupts()
+
+
+def _tell(message: str) -> None:
+    try:
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # stderr closed or gone: the exit code still tells
+        pass
+
+
+def _ignore_late_interrupts() -> None:
+    """The run is over: keep a late Ctrl-C from replacing its exit code with a signal."""
+    import signal
+
+    # Python restores the default SIGINT action while it shuts down, so a Ctrl-C
+    # then would kill the process silently, whatever the result. Nothing is left to stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # CPython (3.8 to 3.13 at least) remembers a KeyboardInterrupt that passed through
+    # exec() of a string -- dataclasses and namedtuple make methods that way -- even
+    # after we caught it, and then ends `python -m sheetgen` by SIGINT instead of with
+    # our exit code. exec() of an empty string clears that memory.
+    exec("")
+
+
+if __name__ == "__main__":
+    main()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from sheetgen.errors import InvalidInput, Problem
+from sheetgen.output import say
 from sheetgen.scoring import ScoreReport
 
 STDIN = "-"
@@ -78,9 +79,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
 
 def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
     """Print the outcomes; exit 1 when any file has problems."""
-    import click
-
-    if fmt == "json":
+        if fmt == "json":
         import json
 
         from sheetgen.scoring import report_to_json
@@ -98,7 +97,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
                 body.pop("file")
         else:
             body = {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
-        click.echo(json.dumps(body, indent=2, ensure_ascii=False))
+        say(json.dumps(body, indent=2, ensure_ascii=False))
     elif len(outcomes) == 1:
         _show_one(outcomes[0], score)
         return
@@ -107,35 +106,33 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
 
         for o in outcomes:
             if score and o.report is not None:
-                click.echo(f"== {o.name} ==")
-                click.echo(report_to_text(o.report))
+                say(f"== {o.name} ==")
+                say(report_to_text(o.report))
             elif o.ok:
                 for warning in o.warnings:
-                    click.echo(f"warning: {o.name}: {warning}", err=True)
-                click.echo(f"{o.name}: ok")
+                    say(f"warning: {o.name}: {warning}", err=True)
+                say(f"{o.name}: ok")
             else:
                 for problem in o.problems:
-                    click.echo(str(problem), err=True)
+                    say(str(problem), err=True)
         counts = _summary(outcomes)
-        click.echo(f"{counts['files']} files: {counts['ok']} ok, {counts['with_problems']} with problems",
+        say(f"{counts['files']} files: {counts['ok']} ok, {counts['with_problems']} with problems",
                    err=counts["with_problems"] > 0)
     if any(not o.ok for o in outcomes):
         sys.exit(1)
 
 
 def _show_one(o: FileOutcome, score: bool) -> None:
-    import click
-
-    from sheetgen.scoring import report_to_text
+        from sheetgen.scoring import report_to_text
 
     if o.problems:
         raise InvalidInput(o.problems)
     if score and o.report is not None:
-        click.echo(report_to_text(o.report).rstrip("\n"))
+        say(report_to_text(o.report).rstrip("\n"))
         return
     for warning in o.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    click.echo(f"{o.name}: ok")
+        say(f"warning: {warning}", err=True)
+    say(f"{o.name}: ok")
 
 
 def _summary(outcomes: Sequence[FileOutcome]) -> dict:

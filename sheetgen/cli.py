@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import click
 
-from sheetgen import __version__, ruledata
-from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
+from sheetgen import __version__, output, ruledata
+from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+_STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _say(text: str, err: bool = False) -> None:
+    """Print a line; on standard output a failed write (full disk, broken pipe) is an error."""
+    output.say(text, err)
 
 
 class InkChoice(click.Choice):
@@ -65,17 +73,17 @@ def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
     if fmt.lower() == "json":
         import json
 
-        click.echo(json.dumps(facts[0] if game is not None else facts, indent=2, ensure_ascii=False))
+        _say(json.dumps(facts[0] if game is not None else facts, indent=2, ensure_ascii=False))
     elif game is not None:
         one = facts[0]
-        click.echo(f"{one['title']} ({one['game']}), {one['players']['min']}-{one['players']['max']} players, "
+        _say(f"{one['title']} ({one['game']}), {one['players']['min']}-{one['players']['max']} players, "
                    f"rule data {one['data_version']}")
-        click.echo(f"Printable parts (sheetgen sheet {one['game']} WHAT):")
+        _say(f"Printable parts (sheetgen sheet {one['game']} WHAT):")
         width = max((len(p["name"]) for p in one["sheets"]), default=0)
         for part in one["sheets"]:
-            click.echo(f"  {part['name'].ljust(width)}  {part['summary']}{' (default)' if part['default'] else ''}")
-        click.echo(f"Setups: {'sheetgen setup ' + one['game'] if one['setup'] else 'not yet'}")
-        click.echo("Scoring: " + (f"sheetgen template {one['game']}, then check and score" if one["score"]
+            _say(f"  {part['name'].ljust(width)}  {part['summary']}{' (default)' if part['default'] else ''}")
+        _say(f"Setups: {'sheetgen setup ' + one['game'] if one['setup'] else 'not yet'}")
+        _say("Scoring: " + (f"sheetgen template {one['game']}, then check and score" if one["score"]
                                   else "not yet"))
     else:
         rows = [("GAME", "TITLE", "PLAYERS", "SHEETS", "SETUP", "SCORE")]
@@ -85,7 +93,7 @@ def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
                          "yes" if f["score"] else "-"))
         widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
         for row in rows:
-            click.echo("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+            _say("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
 
 
 def _game_facts(spec, rules) -> dict:
@@ -123,8 +131,6 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
       sheetgen sheet rolled-west --names Ann,Ben -o boards.pdf
       sheetgen sheet rolled-west -p 4 --copies 10 --paper a4 --ink low
     """
-    from sheetgen import output
-
     chosen = _game(ctx, game)
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
                              backs=backs)
@@ -136,7 +142,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
         held = f"{job.players} players" + (f" x {copies}" if copies > 1 else "")
     else:
         held = f"{copies} set{'s' if copies > 1 else ''}"
-    click.echo(f"wrote {where}: {job.pages} page{'s' if job.pages != 1 else ''} ({held}), {paper.lower()} paper, "
+    _say(f"wrote {where}: {job.pages} page{'s' if job.pages != 1 else ''} ({held}), {paper.lower()} paper, "
                f"{ink.lower()} ink", err=target is None)
 
 
@@ -166,8 +172,6 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
       sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
       sheetgen setup gold-west -p 3 --seed friday -o card.pdf   (a printable card)
     """
-    from sheetgen import output
-
     chosen = _game(ctx, game)
     chosen.spec.setup_functions()  # a game without setups says so before anything else
     card = out is not None and out.lower().endswith(".pdf")
@@ -175,13 +179,13 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
     made = chosen.setup(players, seed, code, _names(names))
     if card:
         output.write_atomic(target, chosen.setup_card(made, paper, ink))
-        click.echo(f"wrote {target}: {chosen.key} setup card, code {made.code}")
+        _say(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
     text = made.text(fmt.lower())
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
                                                                                errors="replace"))
     if target is not None:
-        click.echo(f"wrote {target}: {chosen.key} setup, code {made.code}")
+        _say(f"wrote {target}: {chosen.key} setup, code {made.code}")
 
 
 @cli.command()
@@ -202,8 +206,6 @@ def template(ctx, game, players, names, schema, out) -> None:
       sheetgen template gold-west --names Sara,Levi,Ann
       sheetgen template gold-west --schema -o gold-west.schema.json
     """
-    from sheetgen import output
-
     chosen = _game(ctx, game)
     target = output.text_target(out)
     if schema:
@@ -214,9 +216,9 @@ def template(ctx, game, players, names, schema, out) -> None:
         text = chosen.template(players, _names(names))
     output.write_atomic(target, text.encode("utf-8"))
     if target is not None and not schema:
-        click.echo(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
+        _say(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
     elif target is not None:
-        click.echo(f"wrote {target}: the JSON Schema of {chosen.key} results files")
+        _say(f"wrote {target}: the JSON Schema of {chosen.key} results files")
 
 
 _FILES_HELP = """FILE may be a results file, a folder (every .yaml and .yml file in it) or - for
@@ -283,7 +285,7 @@ def data_check(ctx, folder: Optional[Path]) -> None:
     folder = folder or ctx.find_root().obj["data"] or ruledata.default_dir()
     good, problems = ruledata.check_folder(folder, all_games())
     for name in good:
-        click.echo(f"ok  {name}")
+        _say(f"ok  {name}")
     if problems:
         raise InvalidInput(problems)
 
@@ -291,7 +293,7 @@ def data_check(ctx, folder: Optional[Path]) -> None:
 @data.command("path")
 def data_path() -> None:
     """Print the folder of the bundled rule data (copy it to make house rules)."""
-    click.echo(str(ruledata.default_dir()))
+    _say(str(ruledata.default_dir()))
 
 
 def _game(ctx: click.Context, key: str):
@@ -311,36 +313,74 @@ OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", 
            "copies": "--copies", "path": "FILE", "output": "-o"}
 
 
-def main(argv: Optional[list] = None) -> None:
+def main(argv: Optional[list] = None) -> NoReturn:
     """Entry point: run the CLI, turning every expected failure into a short message."""
     try:
         code = cli.main(args=argv, prog_name="sheetgen", standalone_mode=False)
+        _flush_stdout()
     except click.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
-        click.echo(f"Error: {exc.format_message()}{hint}", err=True)
+        _say(f"Error: {exc.format_message()}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as exc:
-        click.echo(f"Error: {exc.format_message()}", err=True)
+        _say(f"Error: {exc.format_message()}", err=True)
         sys.exit(exc.exit_code)
     except click.Abort:  # click's form of Ctrl-C; we ask no questions, so nothing else raises it
-        click.echo("Interrupted.", err=True)
+        _say("Interrupted.", err=True)
         sys.exit(130)
     except InvalidInput as exc:
         for problem in exc.problems:
-            click.echo(str(problem), err=True)
+            _say(str(problem), err=True)
         count = len(exc.problems)
-        click.echo(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
+        _say(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
         sys.exit(exc.exit_code)
     except InvalidArgument as exc:
         option = OPTIONS.get(exc.argument, exc.argument)
-        click.echo(f"Error: {option}: {exc.message}" if option else f"Error: {exc.message}", err=True)
+        _say(f"Error: {option}: {exc.message}" if option else f"Error: {exc.message}", err=True)
         sys.exit(exc.exit_code)
+    except StdoutFailed as exc:
+        _stdout_gone(exc)
     except SheetgenError as exc:
-        click.echo(f"Error: {exc}", err=True)
+        _say(f"Error: {exc}", err=True)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        click.echo("Interrupted.", err=True)
+        _say("Interrupted.", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        sys.exit(1)
+    except OSError as exc:
+        if not _from_stdout(exc):
+            raise
+        _stdout_gone(output.stdout_failed(exc))
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _flush_stdout() -> None:
+    """Push out anything still buffered, so a failure is reported now and not at exit."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise output.stdout_failed(exc) from None
+
+
+def _from_stdout(exc: OSError) -> bool:
+    """Is this unconverted OSError click failing to print help or version text on stdout?
+
+    sheetgen turns the errors of every file it touches into SheetgenError where they
+    happen, and an error about a file names it; a stream error without a name that
+    still gets here can only come from click's own printing, which goes to stdout.
+    """
+    return exc.filename is None and exc.errno in _STREAM_ERRNOS
+
+
+def _stdout_gone(exc: StdoutFailed) -> NoReturn:
+    """Report a failed standard output once, and keep the exit-time flush from failing again."""
+    _say(f"Error: {exc}", err=True)
+    try:
+        fd = sys.stdout.fileno()
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):  # closed, or not a real file (in-process tests)
+        sys.exit(exc.exit_code)
+    os.dup2(devnull, fd)  # the text stuck in the buffer drains into /dev/null at exit
+    os.close(devnull)
+    sys.exit(exc.exit_code)

@@ -69,3 +69,12 @@ class InvalidArgument(SheetgenError):
 
 # The command line's name for the same error; kept so both read naturally.
 UsageProblem = InvalidArgument
+
+class OutputFailed(SheetgenError):
+    """A result could not be written (full disk, I/O error, broken pipe); no partial file is left."""
+
+    exit_code = 1
+
+
+class StdoutFailed(OutputFailed):
+    """OutputFailed on standard output: the CLI must not try to write there again."""

@@ -1,26 +1,61 @@
-"""Where generated files go, and writing them so that a failure leaves nothing behind."""
+"""Where generated files go, and writing them so that a failure leaves nothing behind.
+
+Decisions, each checked by tests/test_output_targets.py:
+
+* Only regular files are written. An -o that names a symbolic link, a named pipe,
+  a device or a socket is refused before any work, with the fix in the message.
+  Writing through a link would either replace the link with a plain file or write
+  somewhere the user did not name; a pipe or a device (/dev/stdout, /dev/null) is
+  no place for an atomic rename, which would replace the node itself (as root,
+  /dev/null becomes a plain file). Standard output is `-o -`. The check runs again
+  just before the final rename, so a target that turned into a link or a pipe
+  while we worked is left alone as well.
+* A file is written beside its target as `.NAME.<pid>.<random>.part`, synced to
+  disk, then renamed over the target: readers see the old file or the new one,
+  never part of one. Any failure or Ctrl-C removes the part file.
+* A run killed outright (SIGKILL, power cut) cannot clean up, so every write first
+  removes part files that earlier runs left for the same target: those whose
+  process is gone, and, from versions without a pid in the name, those older than
+  an hour. Nothing that does not match our own naming is touched.
+* A replaced file keeps its permission bits (a 0600 file stays 0600); a new file
+  gets 0666 minus the umask, like any other program's. Owner and group are not
+  carried over, and hard links to the old file keep the old content.
+* A failed write (full disk, I/O error, closed or broken standard output) raises
+  OutputFailed, which the CLI shows as one line with exit code 1.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
+import time
 from pathlib import Path
 from typing import Optional
 
-from sheetgen.errors import UsageProblem
+from sheetgen.errors import OutputFailed, StdoutFailed, UsageProblem
 
 DEFAULT_FOLDER = Path("output")
+STALE_AFTER = 3600  # seconds until a part file without a pid counts as abandoned
+PART_SUFFIX = ".part"
+_NAME_BYTES = 200  # of the target's name kept in a part file's name, so it stays under NAME_MAX (255)
+_LEGACY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile's random part, used before
+_HEX = frozenset("0123456789abcdef")
+_STREAM_LINKS = ("/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/", "/proc/self/fd/")
+_DISK_ERRNOS = {errno.ENOSPC, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
 def pdf_target(option: Optional[str], default_name: str) -> Optional[Path]:
     """The path a PDF goes to, checked before any work is done; None means stdout."""
     if option == "-":
+        if sys.stdout is None:
+            raise stdout_closed()
         if sys.stdout.isatty():
             raise UsageProblem("-o", "will not write a PDF to the terminal; redirect it or give a file name")
         return None
     path = Path(option) if option else DEFAULT_FOLDER / default_name
-    if path.is_dir():
-        raise UsageProblem("-o", f"'{path}' is a folder; give a file name")
+    refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
     return check_writable(path, create_folder=option is None)
@@ -29,18 +64,18 @@ def pdf_target(option: Optional[str], default_name: str) -> Optional[Path]:
 def text_target(option: Optional[str]) -> Optional[Path]:
     """The path a text result goes to, checked before any work is done; None means stdout."""
     if option in (None, "-"):
+        if sys.stdout is None:
+            raise stdout_closed()
         return None
     path = Path(option)
-    if path.is_dir():
-        raise UsageProblem("-o", f"'{path}' is a folder; give a file name")
+    refuse_unusual(path)
     return check_writable(path)
 
 
 def check_writable(path: Path, *, create_folder: bool = False) -> Path:
     """Fail early, with the reason, if `path` cannot be written."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise UsageProblem("-o", f"'{path}' is a folder; give a file name")
+    folder = _folder_of(path)
+    refuse_unusual(path)
     if create_folder:
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -55,29 +90,218 @@ def check_writable(path: Path, *, create_folder: bool = False) -> Path:
     return path
 
 
+def refuse_unusual(path: Path) -> None:
+    """Refuse a target that exists and is not a regular file (see the module docstring)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return  # missing (fine), or a folder problem that check_writable explains
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISLNK(mode):
+        try:
+            mode = os.stat(path).st_mode  # what the link leads to decides the advice
+        except OSError:
+            mode = stat.S_IFREG  # dangling: the advice for a link to a file fits
+        if stat.S_ISREG(mode):
+            advice = ("use -o - for standard output" if str(path).startswith(_STREAM_LINKS)
+                      else f"give the real path instead ('{os.path.realpath(path)}')")
+            raise UsageProblem("-o", f"'{path}' is a symbolic link; {advice}")
+    if stat.S_ISDIR(mode):
+        raise UsageProblem("-o", f"'{path}' is a folder; give a file name")
+    raise UsageProblem("-o", f"'{path}' is not a regular file ({_kind(mode)}); give a file name, "
+                             f"or -o - for standard output")
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
 def write_atomic(path: Optional[Path], data: bytes) -> None:
-    """Write to a temporary file beside `path` and rename it into place (None: stdout)."""
+    """Write `data` to `path` all at once, or to standard output when `path` is None."""
     if path is None:
+        _write_stdout(data)
+        return
+    folder = _folder_of(path)
+    _remove_stale_parts(folder, path.name)
+    keep_mode = _existing_mode(path)
+    fd, part = _create_part(folder, path.name)
+    try:
+        try:
+            _write_all(fd, data)
+            if keep_mode is not None:
+                _set_mode(fd, part, keep_mode)
+            os.fsync(fd)  # the data is on disk before the rename makes it the target
+        finally:
+            os.close(fd)
+        refuse_unusual(path)  # it may have become a link or a pipe while we worked
+        os.replace(part, path)
+    except BaseException as exc:  # Ctrl-C included: no part file survives us
+        _remove_quietly(part)
+        if isinstance(exc, OSError):
+            raise OutputFailed(f"cannot write '{path}': {_reason(exc)}") from None
+        raise
+
+
+def stdout_failed(exc: OSError) -> StdoutFailed:
+    """The error for a write to standard output that did not go through."""
+    return StdoutFailed(f"cannot write to standard output: {_reason(exc)}")
+
+
+def stdout_closed() -> StdoutFailed:
+    """The error for a run started with standard output closed (`>&-`)."""
+    return stdout_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+
+
+def _write_stdout(data: bytes) -> None:
+    if sys.stdout is None:
+        raise stdout_closed()
+    try:
+        sys.stdout.flush()  # text printed earlier comes first
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()
-        return
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        import tempfile  # only file writes need it; stdout output skips its import cost
-
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     except OSError as exc:
-        raise UsageProblem("-o", f"cannot write in '{folder}': {exc.strerror}") from None
+        raise stdout_failed(exc) from None
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or (os.strerror(exc.errno) if exc.errno else str(exc))
+
+
+def _folder_of(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
+def _existing_mode(path: Path) -> Optional[int]:
+    """Permission bits to keep, or None for a new file (os.open then applies the umask)."""
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException as exc:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
+
+
+def _create_part(folder: Path, name: str) -> tuple[int, Path]:
+    """Create our part file beside the target; O_EXCL so nothing already there is reused."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(10):
+        part = folder / f".{_name_part(name)}.{os.getpid()}.{os.urandom(4).hex()}{PART_SUFFIX}"
         try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise UsageProblem("-o", f"cannot write '{path}': {exc.strerror}") from None
-        raise
+            return os.open(part, flags, 0o666), part
+        except FileExistsError:
+            continue  # a leftover with our pid and the same random part: draw again
+        except OSError as exc:
+            message = f"cannot write in '{folder}': {_reason(exc)}"
+            if exc.errno in _DISK_ERRNOS:
+                raise OutputFailed(message) from None
+            raise UsageProblem("-o", message) from None
+    raise OutputFailed(f"cannot write in '{folder}': no free name for a temporary file")
+
+
+def _set_mode(fd: int, part: Path, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)  # by descriptor: the name could be swapped for a link in a shared folder
+    else:
+        os.chmod(part, mode)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:  # would loop for ever; a real disk error raises instead
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        view = view[written:]
+
+
+def _name_part(name: str) -> str:
+    """The target's name as used in its part files' names, cut short for very long names."""
+    raw = os.fsencode(name)
+    return name if len(raw) <= _NAME_BYTES else os.fsdecode(raw[:_NAME_BYTES])
+
+
+def _remove_stale_parts(folder: Path, name: str) -> None:
+    """Remove the part files that killed runs left for target `name` in `folder`."""
+    prefix = f".{_name_part(name)}."
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return  # only a courtesy: the write itself reports real problems with the folder
+    for entry in entries:
+        middle = _middle(entry.name, prefix)
+        if middle is not None and _abandoned(entry, middle):
+            _remove_quietly(Path(entry.path))
+
+
+def _middle(entry_name: str, prefix: str) -> Optional[str]:
+    """What lies between `.NAME.` and `.part`, or None if the name is not one of ours."""
+    if not (entry_name.startswith(prefix) and entry_name.endswith(PART_SUFFIX)):
+        return None
+    middle = entry_name[len(prefix):len(entry_name) - len(PART_SUFFIX)]
+    return middle or None
+
+
+def _abandoned(entry: os.DirEntry, middle: str) -> bool:
+    try:
+        info = entry.stat(follow_symlinks=False)
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode):
+        return False
+    pid = _writer_pid(middle)
+    if pid is not None:
+        return not _process_alive(pid)
+    legacy = len(middle) == 8 and set(middle) <= _LEGACY_CHARS
+    return legacy and time.time() - info.st_mtime > STALE_AFTER
+
+
+def _writer_pid(middle: str) -> Optional[int]:
+    """The pid in `<pid>.<8 hex digits>`, or None if `middle` is not in that form."""
+    pid, dot, token = middle.partition(".")
+    if not dot or len(token) != 8 or not set(token) <= _HEX:
+        return None
+    if not (pid.isascii() and pid.isdigit()) or not 0 < int(pid) < 2**31:
+        return None
+    return int(pid)
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid() or os.name != "posix":  # elsewhere os.kill(pid, 0) would end the process
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: alive, someone else's
+        return True
+    return True
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print a line; on standard output a failed write (full disk, broken pipe) is StdoutFailed."""
+    import click
+
+    if err:
+        click.echo(text, err=True)
+        return
+    if sys.stdout is None:  # started with stdout closed: click.echo would drop the text silently
+        raise stdout_closed()
+    try:
+        click.echo(text)
+    except OSError as exc:  # caught before click, which turns a broken pipe into a silent exit
+        raise stdout_failed(exc) from None

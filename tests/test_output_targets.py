@@ -1,0 +1,432 @@
+"""Where results go: only regular files, kept permissions, part files, failed writes and Ctrl-C."""
+
+import ast
+import errno
+import io
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+
+TEMPLATE = ("template", "rolled-west")
+SETUP = ("setup", "rolled-west", "--seed", "x")
+TEMPLATE_START = "# Rolled West results"
+NOT_REGULAR = "is not a regular file ({}); give a file name, or -o - for standard output"
+
+
+def one_line(err):
+    """The single line a failure prints (no traceback, no 'Exception ignored' noise)."""
+    assert "Traceback" not in err and "Exception ignored" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def parts(folder):
+    return sorted(name for name in os.listdir(folder) if name.endswith(".part"))
+
+
+def sheetgen(*args, cwd, stdout, preexec_fn=None):
+    """`python -m sheetgen ARGS` with stdout wherever the test says; stderr is captured."""
+    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, stdin=subprocess.DEVNULL,
+                          stdout=stdout, stderr=subprocess.PIPE, preexec_fn=preexec_fn, timeout=60)
+
+
+# ---- only regular files ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command,name", [(TEMPLATE, "t.yaml"), (SETUP, "s.txt"),
+                                          (("sheet", "rolled-west"), "b.pdf")])
+@pytest.mark.parametrize("dangling", [False, True])
+def test_a_symlink_target_is_refused_and_left_alone(run, tmp_path, command, name, dangling):
+    real = tmp_path / f"real-{name}"
+    if not dangling:
+        real.write_bytes(b"old")
+    (tmp_path / name).symlink_to(real.name)
+    before = sorted(os.listdir(tmp_path))
+    result = run(*command, "-o", name)
+    assert result.code == 2, result
+    assert one_line(result.err) == (f"Error: -o: '{name}' is a symbolic link; give the real path instead "
+                                    f"('{os.path.realpath(real)}')")
+    assert os.readlink(tmp_path / name) == real.name
+    assert real.read_bytes() == b"old" if not dangling else not real.exists()
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_a_fifo_target_is_refused_without_writing_to_it(run, tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so a regression that writes fails, not hangs
+    try:
+        result = run(*TEMPLATE, "-o", "pipe.yaml")
+        received = os.read(reader, 100)
+    finally:
+        os.close(reader)
+    assert result.code == 2, result
+    assert one_line(result.err) == "Error: -o: 'pipe.yaml' " + NOT_REGULAR.format("a named pipe")
+    assert received == b""
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert os.listdir(tmp_path) == ["pipe.yaml"]
+
+
+@pytest.mark.parametrize("device", ["/dev/null", "/dev/full"])
+@pytest.mark.parametrize("command", [TEMPLATE, SETUP, ("sheet", "rolled-west")])
+def test_a_device_target_is_refused_and_never_replaced(run, monkeypatch, device, command):
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+
+    def must_not_replace(*args):  # as root, a regression would turn the device into a plain file
+        raise AssertionError(f"tried to replace {args}")
+
+    monkeypatch.setattr(os, "replace", must_not_replace)
+    monkeypatch.setattr(os, "rename", must_not_replace)
+    before = os.stat(device)
+    result = run(*command, "-o", device)
+    assert result.code == 2, result
+    assert one_line(result.err) == f"Error: -o: '{device}' " + NOT_REGULAR.format("a character device")
+    after = os.stat(device)
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout here")
+def test_dev_stdout_as_a_target_points_to_dash(tmp_path):
+    proc = sheetgen(*TEMPLATE, "-o", "/dev/stdout", cwd=tmp_path, stdout=subprocess.PIPE)
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == "Error: -o: '/dev/stdout' " + NOT_REGULAR.format("a named pipe") + "\n"
+    assert proc.stdout == b"" and os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("swap", ["symlink", "fifo"])
+def test_a_target_that_turns_into_a_link_or_pipe_mid_write_is_not_replaced(run, tmp_path, monkeypatch, swap):
+    target, other = tmp_path / "t.yaml", tmp_path / "other.yaml"
+    target.write_text("old")
+    other.write_text("other")
+    real_fsync = os.fsync
+
+    def swap_target(fd):  # fsync runs after the data is written and before the rename
+        real_fsync(fd)
+        target.unlink()
+        if swap == "symlink":
+            target.symlink_to(other.name)
+        else:
+            os.mkfifo(target)
+
+    monkeypatch.setattr(os, "fsync", swap_target)
+    result = run(*TEMPLATE, "-o", "t.yaml")
+    assert result.code == 2, result
+    assert one_line(result.err).startswith("Error: -o: 't.yaml' is ")
+    mode = os.lstat(target).st_mode
+    assert stat.S_ISLNK(mode) if swap == "symlink" else stat.S_ISFIFO(mode)
+    assert other.read_text() == "other"
+    assert parts(tmp_path) == []
+
+
+# ---- permissions ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command,name", [(TEMPLATE, "t.yaml"), (("sheet", "rolled-west", "-p", "2"), "b.pdf")])
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o604])
+def test_a_replaced_file_keeps_its_permissions(run, tmp_path, command, name, mode):
+    target = tmp_path / name
+    target.write_bytes(b"old")
+    os.chmod(target, mode)
+    assert run(*command, "-o", name).code == 0
+    assert target.read_bytes().startswith(b"%PDF-" if name.endswith(".pdf") else TEMPLATE_START.encode())
+    assert stat.S_IMODE(os.stat(target).st_mode) == mode
+
+
+@pytest.mark.parametrize("umask,expected", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_file_gets_the_usual_mode_minus_the_umask(run, tmp_path, umask, expected):
+    old = os.umask(umask)
+    try:
+        result = run(*TEMPLATE, "-o", "t.yaml")
+    finally:
+        os.umask(old)
+    assert result.code == 0, result
+    assert stat.S_IMODE(os.stat(tmp_path / "t.yaml").st_mode) == expected
+
+
+# ---- part files -----------------------------------------------------------------------------------
+
+def test_the_part_file_sits_beside_the_target_named_with_our_pid(run, tmp_path, monkeypatch):
+    seen = []
+    real_fsync = os.fsync
+
+    def look(fd):
+        seen.extend(parts(tmp_path))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", look)
+    assert run(*TEMPLATE, "-o", "t.yaml").code == 0
+    (name,) = seen
+    assert re.fullmatch(rf"\.t\.yaml\.{os.getpid()}\.[0-9a-f]{{8}}\.part", name), name
+    assert os.listdir(tmp_path) == ["t.yaml"]
+
+
+def test_a_very_long_target_name_still_gets_a_part_file(run, tmp_path):
+    name = "x" * 245 + ".yaml"  # 250 bytes: ".NAME.<pid>.<random>.part" would pass the 255-byte limit
+    assert run(*TEMPLATE, "-o", name).code == 0
+    assert (tmp_path / name).read_text().startswith(TEMPLATE_START)
+    assert os.listdir(tmp_path) == [name]
+
+
+def dead_pid():
+    child = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                           text=True, timeout=60)
+    pid = int(child.stdout)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return pid
+    pytest.skip("the pid was taken again at once")
+
+
+def test_part_files_of_dead_runs_are_removed_and_nothing_else(run, tmp_path):
+    dead = dead_pid()
+    removed = [f".t.yaml.{dead}.0123abcd.part",  # its writer is gone
+               ".t.yaml.ab_c12xy.part"]  # an earlier version's tempfile name, two hours old
+    kept = [f".t.yaml.{os.getpid()}.0123abcd.part",  # its writer (this process) is alive
+            f".other.yaml.{dead}.0123abcd.part",  # another target's
+            f".t.yaml.{dead}.0123ABCD.part", f".t.yaml.{dead}.0123abcd.part.bak",
+            f"t.yaml.{dead}.0123abcd.part", f".t.yaml.x{dead}.0123abcd.part", ".t.yaml.notes.part",
+            ".t.yaml.part", "..t.yaml.part"]
+    fresh = ".t.yaml.ab_c12xz.part"  # an earlier version's name, but recent: its writer may be at work
+    folder = f".t.yaml.{dead}.deadbeef.part"  # our pattern, but not a file
+    two_hours_ago = time.time() - 7200
+    for name in removed + kept:
+        (tmp_path / name).write_text("x")
+        os.utime(tmp_path / name, (two_hours_ago, two_hours_ago))
+    (tmp_path / fresh).write_text("x")
+    (tmp_path / folder).mkdir()
+    assert run(*TEMPLATE, "-o", "t.yaml").code == 0
+    assert sorted(os.listdir(tmp_path)) == sorted(kept + [fresh, folder, "t.yaml"])
+
+
+KILLED_MID_WRITE = """
+import os, signal, sys
+real_write = os.write
+def write_half_then_die(fd, data):
+    real_write(fd, bytes(data[: len(data) // 2]))
+    os.kill(os.getpid(), signal.SIGKILL)
+os.write = write_half_then_die
+from sheetgen.cli import main
+main(["template", "rolled-west", "-o", "t.yaml"])
+"""
+
+
+def test_a_killed_run_leaves_a_part_file_that_the_next_run_removes(run, tmp_path):
+    target = tmp_path / "t.yaml"
+    target.write_text("old")
+    killed = subprocess.run([sys.executable, "-c", KILLED_MID_WRITE], cwd=tmp_path, capture_output=True,
+                            timeout=60)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    (left,) = parts(tmp_path)
+    assert left.startswith(".t.yaml.") and target.read_text() == "old"
+    assert run(*TEMPLATE, "-o", "t.yaml").code == 0
+    assert os.listdir(tmp_path) == ["t.yaml"]
+    assert target.read_text().startswith(TEMPLATE_START)
+
+
+# ---- failed writes --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code,reason", [(errno.ENOSPC, "No space left on device"),
+                                         (errno.EIO, "Input/output error")])
+@pytest.mark.parametrize("command,name", [(TEMPLATE, "t.yaml"), (("sheet", "rolled-west", "-p", "2"), "b.pdf")])
+@pytest.mark.parametrize("existing", [True, False])
+def test_a_disk_error_while_writing_a_file_leaves_no_partial_file(run, tmp_path, monkeypatch, code, reason,
+                                                                 command, name, existing):
+    target = tmp_path / name
+    if existing:
+        target.write_bytes(b"old")
+    real_write = os.write
+
+    def fail_half_way(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "write", fail_half_way)
+    result = run(*command, "-o", name)
+    assert result.code == 1, result
+    assert one_line(result.err) == f"Error: cannot write '{name}': {reason}"
+    assert os.listdir(tmp_path) == ([name] if existing else [])
+    assert not existing or target.read_bytes() == b"old"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [SETUP, ("sheet", "rolled-west", "-p", "2", "-o", "-"), ("games",),
+                                  TEMPLATE, ("--help",)])
+def test_a_full_disk_on_stdout_is_one_line_and_exit_1(tmp_path, args):
+    with open("/dev/full", "wb") as full:
+        proc = sheetgen(*args, cwd=tmp_path, stdout=full)
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "Error: cannot write to standard output: No space left on device\n"
+    assert os.listdir(tmp_path) == []
+
+
+class FailingStream(io.RawIOBase):
+    """A stdout whose every write fails with `code` until told otherwise."""
+
+    def __init__(self, code):
+        self.code, self.failing = code, True
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        if self.failing:
+            raise OSError(self.code, os.strerror(self.code))
+        return len(data)
+
+
+@pytest.mark.parametrize("args", [SETUP, ("games",)])
+def test_an_io_error_on_stdout_is_one_line_and_exit_1(run, monkeypatch, args):
+    stream = FailingStream(errno.EIO)
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(stream), encoding="utf-8"))
+    try:
+        result = run(*args)
+    finally:
+        stream.failing = False  # the wrapper's flush when it is collected must not fail
+    assert result.code == 1
+    assert one_line(result.err) == "Error: cannot write to standard output: Input/output error"
+
+
+@pytest.mark.parametrize("args", [SETUP, ("games",)])
+def test_a_broken_pipe_is_one_line_and_exit_1(tmp_path, args):
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before we write: `| head -0` at its quickest
+    try:
+        proc = sheetgen(*args, cwd=tmp_path, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "Error: cannot write to standard output: Broken pipe\n"
+
+
+@pytest.mark.parametrize("args", [SETUP, ("games",), ("sheet", "rolled-west", "-o", "-")])
+def test_a_closed_stdout_is_one_line_and_exit_1(tmp_path, args):
+    proc = sheetgen(*args, cwd=tmp_path, stdout=None, preexec_fn=lambda: os.close(1))  # like `>&-`
+    assert proc.returncode == 1
+    assert proc.stderr.decode() == "Error: cannot write to standard output: Bad file descriptor\n"
+    assert os.listdir(tmp_path) == []
+
+
+def test_the_cli_prints_on_stdout_only_through_say():
+    """Every stdout line goes through cli._say, which turns a failed write into one error line."""
+    tree = ast.parse((ROOT / "sheetgen" / "cli.py").read_text())
+    say = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "_say")
+    inside_say = {id(node) for node in ast.walk(say)}
+    to_stdout = [node.lineno for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and ast.unparse(node.func) == "click.echo"
+                 and id(node) not in inside_say
+                 and not any(k.arg == "err" and ast.unparse(k.value) == "True" for k in node.keywords)]
+    assert to_stdout == [], f"cli.py lines {to_stdout}: use _say(...) for stdout"
+
+
+# ---- Ctrl-C --------------------------------------------------------------------------------------
+
+INTERRUPTING_SITECUSTOMIZE = """
+import builtins, os, signal
+real_import = builtins.__import__
+def interrupting_import(name, *args, **kwargs):
+    if name == "click":
+        ACTION
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = interrupting_import
+"""
+
+
+@pytest.mark.parametrize("action", ["raise KeyboardInterrupt",
+                                    "exec('raise KeyboardInterrupt')",  # as if inside a dataclass's making
+                                    "os.kill(os.getpid(), signal.SIGINT)"])
+def test_ctrl_c_during_start_up_imports_is_one_line_and_exit_130(tmp_path, action):
+    (tmp_path / "sitecustomize.py").write_text(INTERRUPTING_SITECUSTOMIZE.replace("ACTION", action))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", "games"], cwd=tmp_path, env=env,
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 130, proc.stderr
+    assert proc.stderr.decode() == "Interrupted.\n"
+    assert proc.stdout == b""
+
+
+LATE_SIGINT_SITECUSTOMIZE = """
+import atexit, os, signal, time
+def ctrl_c_while_exiting():
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(0.05)
+atexit.register(ctrl_c_while_exiting)
+"""
+
+
+def test_ctrl_c_after_the_work_is_done_changes_nothing(tmp_path):
+    (tmp_path / "sitecustomize.py").write_text(LATE_SIGINT_SITECUSTOMIZE)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    proc = subprocess.run([sys.executable, "-m", "sheetgen", "games"], cwd=tmp_path, env=env,
+                          capture_output=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    assert b"rolled-west" in proc.stdout
+
+
+def test_the_console_script_starts_at_the_light_entry_point(tmp_path):
+    assert re.search(r'^sheetgen = "sheetgen\.__main__:main"', (ROOT / "pyproject.toml").read_text(), re.M)
+    code = ("import sys, sheetgen.__main__\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('click', 'yaml', 'sheetgen'))))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.stdout.strip() == "['sheetgen', 'sheetgen.__main__']", proc.stderr
+
+
+def test_ctrl_c_in_the_middle_of_a_write_keeps_the_old_file(run, tmp_path, monkeypatch):
+    target = tmp_path / "t.yaml"
+    target.write_bytes(b"old")
+    real_write = os.write
+
+    def interrupted_half_way(fd, data):
+        real_write(fd, bytes(data[: len(data) // 2]))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "write", interrupted_half_way)
+    result = run(*TEMPLATE, "-o", "t.yaml")
+    assert result.code == 130
+    assert result.err.strip() == "Interrupted."
+    assert target.read_bytes() == b"old"
+    assert os.listdir(tmp_path) == ["t.yaml"]
+
+
+# ---- what stays as it was -------------------------------------------------------------------------
+
+def test_a_pdf_is_not_written_to_a_terminal(tmp_path):
+    pty = pytest.importorskip("pty")
+    try:
+        main_end, terminal = pty.openpty()
+    except OSError:
+        pytest.skip("no pseudo-terminals here")
+    try:
+        proc = sheetgen("sheet", "rolled-west", "-o", "-", cwd=tmp_path, stdout=terminal)
+    finally:
+        os.close(main_end)
+        os.close(terminal)
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == ("Error: -o: will not write a PDF to the terminal; "
+                                    "redirect it or give a file name\n")
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_folder_without_write_permission_is_refused(run, tmp_path):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    os.chmod(locked, 0o555)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("this user may write anywhere (root)")
+        result = run(*TEMPLATE, "-o", "locked/t.yaml")
+    finally:
+        os.chmod(locked, 0o755)
+    assert result.code == 2
+    assert one_line(result.err) == f"Error: -o: no permission to write '{os.path.join('locked', 't.yaml')}'"
+    assert os.listdir(locked) == []
