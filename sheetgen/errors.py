@@ -2,8 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional
+
+# Characters that would break "one problem, one line" or drive the terminal:
+# C0 and C1 controls (newline, escape, ...) and the Unicode line separators.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def one_line(text: str) -> str:
+    """`text` with newlines and control characters written as escapes (\\n, \\x1b)."""
+    return _UNSAFE.sub(_escape, text)
 
 
 @dataclass(frozen=True)
@@ -16,9 +33,12 @@ class Problem:
     column: Optional[int] = None
 
     def __str__(self) -> str:
+        # a key or value quoted into the message may hold a newline or an escape
+        # sequence: escaped, so that one problem is always exactly one line
+        file, message = one_line(self.file), one_line(self.message)
         if self.line is None:
-            return f"{self.file}: {self.message}"
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+            return f"{file}: {message}"
+        return f"{file}:{self.line}:{self.column}: {message}"
 
 
 class SheetgenError(Exception):
