@@ -28,14 +28,13 @@ from typing import Any, Callable, Optional, Union, cast
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
-from yaml.nodes import ScalarNode
 
 from sheetgen.errors import InvalidInput, Problem
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 64  # lists and mappings inside each other; the bundled files need 6
@@ -197,7 +196,8 @@ def _check_characters(text: str, name: str) -> None:
 def parse_yaml(raw: Union[bytes, str], name: str) -> Document:
     """Parse YAML text (bytes must be UTF-8) into a located Document."""
     if len(raw) > MAX_BYTES:
-        raise InvalidInput([Problem(name, f"input is {len(raw):,} bytes; the limit is {MAX_BYTES:,}")])
+        unit = "bytes" if isinstance(raw, bytes) else "characters"
+        raise InvalidInput([Problem(name, f"input is {len(raw):,} {unit}; the limit is {MAX_BYTES:,}")])
     text = _decode(raw, name) if isinstance(raw, bytes) else raw
     _check_characters(text, name)
     return _Reader(name, text).read()
@@ -315,7 +315,7 @@ class _Frame:
     def __init__(self, path: PathKey, value: Union[list, dict, None], keep: bool):
         self.path, self.value, self.keep = path, value, keep
         self.state = _KEY if isinstance(value, dict) else _ITEM
-        self.key: Union[str, int, None] = None
+        self.key: Union[str, int] = ""  # the accepted key whose value comes next
 
 
 _SKIPPED = _Frame((), None, False)  # shared: a skipped frame is never changed
@@ -329,7 +329,7 @@ class _Reader:
     """Builds a Document from the parser's events, with an explicit stack and limits."""
 
     def __init__(self, name: str, text: str):
-        self.name, self.text = name, text
+        self.name = name
         self.doc = Document(name, None)
         self.problems: list[Problem] = []
         self.unlisted = 0  # problems beyond MAX_PROBLEMS, only counted
@@ -338,6 +338,7 @@ class _Reader:
         self.nodes = 0
         self.documents = 0
         self.loader = _Loader(text)
+        self.implicit: dict = self.loader.yaml_implicit_resolvers
 
     def read(self) -> Document:
         try:
@@ -371,14 +372,18 @@ class _Reader:
             SequenceEndEvent: self._end, MappingEndEvent: self._end,
             DocumentStartEvent: self._document,
         }
-        get_event = self.loader.get_event
+        get_event, scalar = self.loader.get_event, self._scalar
         while True:
             event = get_event()
-            if event is None or type(event) is StreamEndEvent:
+            kind = type(event)
+            if kind is ScalarEvent:  # the commonest event, without the lookup
+                scalar(event)
+            elif kind is StreamEndEvent or event is None:
                 return
-            handler = handlers.get(type(event))
-            if handler is not None:  # stream start and document end need nothing
-                handler(event)
+            else:
+                handler = handlers.get(kind)
+                if handler is not None:  # stream start and document end need nothing
+                    handler(event)
 
     # problems
 
@@ -458,7 +463,7 @@ class _Reader:
             path: PathKey = ()
         elif not top.keep:
             return None
-        elif type(top.value) is list:
+        elif isinstance(top.value, list):
             path = top.path + (len(top.value),)
         else:
             wanted = top.state == _VALUE
@@ -473,10 +478,10 @@ class _Reader:
     def _attach(self, top: Optional[_Frame], path: PathKey, value: Any) -> None:
         if top is None:
             self.doc.value = value
-        elif type(top.value) is list:
+        elif isinstance(top.value, list):
             top.value.append(value)
         else:
-            top.value[path[-1]] = value
+            cast(dict, top.value)[path[-1]] = value
 
     def _value(self, event: Any) -> Any:
         """A scalar's value, or None after reporting why it has none."""
@@ -490,12 +495,18 @@ class _Reader:
             return None
 
     def _tag(self, event: Any) -> str:
+        """The tag the resolver gives a scalar without an explicit tag (or _QUOTED, _DIGITS)."""
         if not event.implicit[0]:
             return _QUOTED
         text = event.value
         if text.isdigit() and text.isascii() and text[0] != "0":
             return _DIGITS  # the resolver would say int
-        return self.loader.resolve(ScalarNode, text, event.implicit)
+        # Resolver.resolve, less its generality: the safe loader has no path
+        # resolvers and no wildcard ones, so only the table by first character
+        for tag, pattern in self.implicit.get(text[:1], ()):
+            if pattern.match(text):
+                return tag
+        return _STR_TAG
 
     def _key(self, top: _Frame, event: Any) -> None:
         """A scalar key of the mapping `top`; until it proves good, its value is skipped."""
