@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 # Characters that would break "one problem, one line" or drive the terminal:
-# C0 and C1 controls (newline, escape, ...) and the Unicode line separators.
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
+# the bidirectional controls that can make a line read differently than it is.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

@@ -229,6 +229,7 @@ def test_a_problem_is_always_one_line():
     assert str(Problem("f.yaml", "unknown key 'a\nb'\r\t\x1b[2J\u2028", 3, 1)) == \
         "f.yaml:3:1: unknown key 'a\\nb'\\r\\t\\x1b[2J\\u2028"
     assert str(Problem("new\nline.yaml", "x")) == "new\\nline.yaml: x"
+    assert str(Problem("f.yaml", "'\u202eevil'")) == "f.yaml: '\\u202eevil'"  # a bidi override
     doc = parse_yaml('"a\\nb\\e": 1\n', "f.yaml")
     key = next(iter(doc.value))
     assert str(doc.problem((key,), f"unknown key '{key}'", at_key=True)) == "f.yaml:1:1: unknown key 'a\\nb\\x1b'"
