@@ -6,8 +6,26 @@ into exit codes and command-line option names.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional, Sequence
+
+# Characters that would break "one problem, one line" or drive the terminal:
+# C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
+# the bidirectional controls that can make a line read differently than it is.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def one_line(text: str) -> str:
+    """`text` with newlines and control characters written as escapes (\\n, \\x1b)."""
+    return _UNSAFE.sub(_escape, text)
 
 
 @dataclass(frozen=True)
@@ -23,9 +41,12 @@ class Problem:
     column: Optional[int] = None
 
     def __str__(self) -> str:
+        # a key or value quoted into the message may hold a newline or an escape
+        # sequence: escaped, so that one problem is always exactly one line
+        file, message = one_line(self.file), one_line(self.message)
         if self.line is None:
-            return f"{self.file}: {self.message}"
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+            return f"{file}: {message}"
+        return f"{file}:{self.line}:{self.column}: {message}"
 
     def to_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}

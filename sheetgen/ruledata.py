@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from sheetgen import paths
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
-from sheetgen.yamlio import parse_yaml
+from sheetgen.yamlio import parse_yaml, read_limited
 
 if TYPE_CHECKING:
     from sheetgen.scoring import TieBreakers
@@ -106,10 +106,10 @@ def load(game: Any, data_dir: Optional[Path] = None) -> RuleData:
     key = (game.key, folder.resolve())
     if key not in _cache:
         path = folder / f"{game.key}.yaml"
-        if not path.is_file():
+        if not os.path.lexists(path):  # anything else there (a folder, a FIFO) read_limited names
             raise InvalidInput([Problem(display(path), f"no rule data for {game.key} here; "
                                         f"copy it from {display(default_dir() / path.name)}")])
-        _cache[key] = parse_and_check(path.read_bytes(), display(path), game)
+        _cache[key] = parse_and_check(read_limited(path, name=display(path)), display(path), game)
     return _cache[key]
 
 
@@ -145,7 +145,7 @@ def check_folder(folder: Path, games: dict) -> tuple[list[str], list[Problem]]:
                                           f"after their game: {', '.join(sorted(games))}"))
             continue
         try:
-            parse_and_check(path.read_bytes(), name, game)
+            parse_and_check(read_limited(path, name=name), name, game)
             good.append(name)
         except InvalidInput as exc:
             problems.extend(exc.problems)
