@@ -11,6 +11,8 @@ See `sheetgen.api` for every call. Errors are `ValueError`s: `InvalidInput`
 
 The names below load on first use, so `python -m sheetgen` can catch a Ctrl-C
 from its very first moment and a bare `import sheetgen` stays cheap.
+`sheetgen.games` is the registry package itself, made callable: `games()`
+lists the game keys, and `sheetgen.games.get_game` is still there.
 """
 
 from __future__ import annotations
@@ -20,23 +22,27 @@ from typing import TYPE_CHECKING, Any
 from sheetgen._version import __version__
 
 if TYPE_CHECKING:
-    from sheetgen.api import Game, Setup, SheetJob, game, games
+    from sheetgen.api import Game, Setup, SheetJob, game
     from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
     from sheetgen.scoring import ScoredPlayer, ScoreReport
 
+
+
 _HOMES = {
-    "Game": "api", "Setup": "api", "SheetJob": "api", "game": "api", "games": "api",
+    "Game": "api", "Setup": "api", "SheetJob": "api", "game": "api",
     "InvalidArgument": "errors", "InvalidInput": "errors", "Problem": "errors", "SheetgenError": "errors",
     "ScoredPlayer": "scoring", "ScoreReport": "scoring",
 }
 
-__all__ = ["__version__", *sorted(_HOMES)]
+__all__ = ["__version__", "games", *sorted(_HOMES)]
 
 
 def __getattr__(name: str) -> Any:
+    import importlib
+
+    if name == "games":  # the registry package, which is callable: sheetgen.games() lists the keys
+        return importlib.import_module("sheetgen.games")
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'sheetgen' has no attribute {name!r}")
-    import importlib
-
     return getattr(importlib.import_module(f"sheetgen.{home}"), name)

@@ -79,7 +79,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
 
 def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
     """Print the outcomes; exit 1 when any file has problems."""
-        if fmt == "json":
+    if fmt == "json":
         import json
 
         from sheetgen.scoring import report_to_json
@@ -123,7 +123,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
 
 
 def _show_one(o: FileOutcome, score: bool) -> None:
-        from sheetgen.scoring import report_to_text
+    from sheetgen.scoring import report_to_text
 
     if o.problems:
         raise InvalidInput(o.problems)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
+import types
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -136,3 +138,17 @@ def get_game(key: str) -> GameSpec:
     hint = difflib.get_close_matches(wanted, list(games), n=1, cutoff=0.5)
     nearest = f"did you mean '{hint[0]}'? " if hint else ""
     raise InvalidArgument("game", f"unknown game '{key}'; {nearest}choose one of: {', '.join(games)}")
+
+
+class _Registry(types.ModuleType):
+    """This package, callable: `sheetgen.games()` is the public list of game keys.
+
+    `games` is both the package of game packages and the API's call; making the
+    module callable lets one name serve both, whichever was imported first.
+    """
+
+    def __call__(self) -> list:
+        return list(all_games())
+
+
+sys.modules[__name__].__class__ = _Registry
