@@ -176,6 +176,12 @@ class Game:
         """A blank, commented results file to fill in after a game."""
         return self.scorer().template(players, names)
 
+    def example(self) -> str:
+        """A filled-in results file of this game (the one in examples/), as text."""
+        from sheetgen import paths
+
+        return (paths.bundled("examples") / f"{self.key}-game.yaml").read_text(encoding="utf-8")
+
     def schema(self) -> dict:
         """The JSON Schema of this game's results files."""
         return self.scorer().model().json_schema()

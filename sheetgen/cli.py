@@ -35,7 +35,57 @@ class InkChoice(click.Choice):
         return super().convert(value, param, ctx)
 
 
-@click.group(context_settings=CONTEXT)
+def _complete_game(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of GAME: the game keys starting with what was typed."""
+    return [key for key in all_games() if key.startswith(incomplete.lower())]
+
+
+def _complete_what(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of WHAT: the printable parts of the GAME already typed."""
+    try:
+        spec = get_game(ctx.params.get("game") or "")
+    except SheetgenError:
+        return []
+    return [part.name for part in spec.sheets if part.name.startswith(incomplete.lower())]
+
+
+# The order a newcomer meets the commands in: choose a game, set it up, print,
+# play, then record and score the result; data last.
+WORKFLOW = ("games", "setup", "sheet", "template", "enter", "check", "score", "export", "data")
+
+FORCE = click.option("--force", is_flag=True, help="Replace FILE even if sheetgen did not write it.")
+
+
+class WorkflowGroup(click.Group):
+    """A group that lists its commands in workflow order, each with its whole one-line summary,
+    and shows its help (once, exit 0) when called with no command."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("invoke_without_command", True)
+        super().__init__(*args, **kwargs)
+
+    def list_commands(self, ctx: click.Context) -> list:
+        known = super().list_commands(ctx)
+        return sorted(known, key=lambda name: (WORKFLOW.index(name) if name in WORKFLOW else len(WORKFLOW), name))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=200)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        if ctx.invoked_subcommand is None and not ctx.protected_args and not ctx.args:
+            _say(ctx.get_help())
+            ctx.exit(0)
+        return super().invoke(ctx)
+
+
+@click.group(cls=WorkflowGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="sheetgen")
 @click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Use the rule data in this folder instead of the bundled data/ (house rules).")
@@ -55,7 +105,7 @@ def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
 
 
 @cli.command()
-@click.argument("game", required=False)
+@click.argument("game", required=False, shell_complete=_complete_game)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="A table for people, or JSON for programs.")
 @click.pass_context
@@ -106,8 +156,8 @@ def _game_facts(spec, rules) -> dict:
 
 
 @cli.command()
-@click.argument("game")
-@click.argument("what", required=False)
+@click.argument("game", shell_complete=_complete_game)
+@click.argument("what", required=False, shell_complete=_complete_what)
 @click.option("-p", "--players", type=int, help="Number of players (one sheet each). Default: one per "
               "--names entry, else the game's maximum.")
 @click.option("--names", help="Comma-separated player names printed on the sheets, e.g. Ann,Ben,Cat.")
@@ -121,8 +171,9 @@ def _game_facts(spec, rules) -> dict:
               "lined up for double-sided printing (flip on the long edge).")
 @click.option("-o", "--output", "out", metavar="FILE",
               help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
+@FORCE
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out, force) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -134,7 +185,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
     chosen = _game(ctx, game)
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
                              backs=backs)
-    target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf")
+    target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf", force)
     job = chosen.render_sheet(plan)
     output.write_atomic(target, job.pdf)
     where = "stdout" if target is None else str(target)
@@ -147,7 +198,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_game)
 @click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
               "else the game's maximum.")
 @click.option("--names", help="Comma-separated player names to seat, e.g. Ann,Ben,Cat.")
@@ -161,8 +212,9 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
               show_default=True, help="Paper size of a PDF setup card.")
 @click.option("--ink", type=InkChoice(), default="color",
               show_default=True, help="'low' drops colour fills on a PDF setup card.")
+@FORCE
 @click.pass_context
-def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
+def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, force) -> None:
     """A fair random setup for GAME, reproducible from its seed or its setup code.
 
     \b
@@ -175,7 +227,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
     chosen = _game(ctx, game)
     chosen.spec.setup_functions()  # a game without setups says so before anything else
     card = out is not None and out.lower().endswith(".pdf")
-    target = output.pdf_target(out, "") if card else output.text_target(out)
+    target = output.pdf_target(out, "", force) if card else output.text_target(out, force)
     made = chosen.setup(players, seed, code, _names(names))
     if card:
         output.write_atomic(target, chosen.setup_card(made, paper, ink))
@@ -189,15 +241,17 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
 
 
 @cli.command()
-@click.argument("game")
+@click.argument("game", shell_complete=_complete_game)
 @click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
               "else the game's maximum.")
 @click.option("--names", help="Comma-separated player names to write in, e.g. Ann,Ben,Cat.")
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of GAME's results files instead "
               "(for editors' completion and checks).")
+@click.option("--example", is_flag=True, help="Print a filled-in example results file instead.")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
+@FORCE
 @click.pass_context
-def template(ctx, game, players, names, schema, out) -> None:
+def template(ctx, game, players, names, schema, example, out, force) -> None:
     """A blank, commented results file for GAME, to fill in and pass to 'sheetgen score'.
 
     \b
@@ -205,17 +259,22 @@ def template(ctx, game, players, names, schema, out) -> None:
       sheetgen template rolled-west -p 3 -o tonight.yaml
       sheetgen template gold-west --names Sara,Levi,Ann
       sheetgen template gold-west --schema -o gold-west.schema.json
+      sheetgen template rolled-west --example -o example.yaml
     """
     chosen = _game(ctx, game)
-    target = output.text_target(out)
+    target = output.text_target(out, force)
     if schema:
         import json
 
         text = json.dumps(chosen.schema(), indent=2, ensure_ascii=False) + "\n"
+    elif example:
+        text = chosen.example()
     else:
         text = chosen.template(players, _names(names))
     output.write_atomic(target, text.encode("utf-8"))
-    if target is not None and not schema:
+    if target is not None and example:
+        _say(f"wrote {target}: an example {chosen.key} results file; try 'sheetgen score {target}'")
+    elif target is not None and not schema:
         _say(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
     elif target is not None:
         _say(f"wrote {target}: the JSON Schema of {chosen.key} results files")
@@ -269,7 +328,7 @@ def score(ctx, files, fmt) -> None:
     batch.show(outcomes, fmt.lower(), score=True)
 
 
-@cli.group()
+@cli.group(cls=WorkflowGroup)
 def data() -> None:
     """Check the rule data, or find it to make a house-rule copy."""
 

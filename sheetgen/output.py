@@ -22,6 +22,9 @@ Decisions, each checked by tests/test_output_targets.py:
   carried over, and hard links to the old file keep the old content.
 * A failed write (full disk, I/O error, closed or broken standard output) raises
   OutputFailed, which the CLI shows as one line with exit code 1.
+* A file sheetgen did not write is never replaced without `force`: a PDF is ours
+  when its metadata names sheetgen as its creator; any other existing file (a
+  results file filled in by hand above all) needs `force`.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ _STREAM_LINKS = ("/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/fd/", "/proc/
 _DISK_ERRNOS = {errno.ENOSPC, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
-def pdf_target(option: Optional[str], default_name: str) -> Optional[Path]:
+def pdf_target(option: Optional[str], default_name: str, force: bool = False) -> Optional[Path]:
     """The path a PDF goes to, checked before any work is done; None means stdout."""
     if option == "-":
         if sys.stdout is None:
@@ -58,10 +61,25 @@ def pdf_target(option: Optional[str], default_name: str) -> Optional[Path]:
     refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
+    if not force and path.is_file() and not _our_pdf(path):
+        raise UsageProblem("-o", f"'{path}' exists and was not written by sheetgen; give another name, "
+                                 f"or add --force to replace it")
     return check_writable(path, create_folder=option is None)
 
 
-def text_target(option: Optional[str]) -> Optional[Path]:
+def _our_pdf(path: Path) -> bool:
+    """Whether the PDF at `path` names sheetgen as its creator (its Info dictionary, near the end)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            size = handle.tell()
+            handle.seek(max(0, size - 64_000))
+            return b"/Creator (sheetgen " in handle.read()
+    except OSError:
+        return False
+
+
+def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
     """The path a text result goes to, checked before any work is done; None means stdout."""
     if option in (None, "-"):
         if sys.stdout is None:
@@ -69,6 +87,8 @@ def text_target(option: Optional[str]) -> Optional[Path]:
         return None
     path = Path(option)
     refuse_unusual(path)
+    if not force and path.is_file():
+        raise UsageProblem("-o", f"'{path}' exists; give another name, or add --force to replace it")
     return check_writable(path)
 
 
