@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.carcassonne_gold_rush import score
+from sheetgen import results as score
+from sheetgen.games.carcassonne_gold_rush.score import CATEGORIES
 from sheetgen.scoring import report_to_json, report_to_text
 from sheetgen.yamlio import parse_yaml
 
@@ -220,7 +221,7 @@ def test_json_breakdowns_add_up():
     assert data["game"] == GAME_KEY and data["winners"] == ["Ann"] and data["warnings"] == []
     for p in data["players"]:
         assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
-        assert list(p["breakdown"]) == list(score.CATEGORIES)
+        assert list(p["breakdown"]) == list(CATEGORIES)
         assert sum(p["breakdown"].values()) == p["total"]
     assert json.loads(json.dumps(data)) == data
 
@@ -306,7 +307,7 @@ def test_base_is_clean():
 @pytest.mark.parametrize("old, new, needle, words", [
     ("players: [Blue, Red]", "players: [Blue, Red]\ncolour: red", "colour", "unknown key 'colour'"),
     ("game: carcassonne-gold-rush", "game: rolled-west", "game:", "reads carcassonne-gold-rush results"),
-    ("players: [Blue, Red]", "players: [Blue, Red, blue]", "players", "the name blue is listed twice"),
+    ("players: [Blue, Red]", "players: [Blue, Red, blue]", "players", "the name blue is used twice"),
     ("players: [Blue, Red]", "players: [Blue, Red, 7]", "players", "expected text, got the number 7"),
     ("{Blue: 10, Red: 12}", "{Bleu: 10, Red: 12}", "points", "'Bleu' is not a player; did you mean 'Blue'?"),
     ("{Blue: 10, Red: 12}", "{Blue: -1, Red: 12}", "points", "expected Blue's score-track points"),
@@ -638,7 +639,7 @@ def test_random_legal_games(seed, shuffler):
     report = tally_data(data)
     for p in report.players:
         assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(score.CATEGORIES)
+        assert list(p.breakdown) == list(CATEGORIES)
     assert report.winners == [p.name for p in report.players if p.total == report.players[0].total]
     # the same game written in another order scores the same
     shuffled = dict(data)
