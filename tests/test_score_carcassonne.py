@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import textwrap
+import time
 
 import pytest
 import yaml
@@ -462,6 +463,20 @@ def test_more_of_one_value_than_the_unverified_count_is_only_a_warning():
     assert problems == []
     assert warnings == ["4 tokens worth 5 collected in all; the rulebook's count of them (unverified) is 3"]
     assert by_name(tally_of(text))["Blue"].breakdown["tokens"] == 20
+
+
+def test_a_long_broken_file_is_checked_in_linear_time():
+    # 10,000 broken features, none with a readable cowboy: each one's "scores for nobody" warning
+    # asks whether its line already has a problem, which must not rescan the problems so far
+    broken = ["railroad: {tiles: 0, workers: {Rde: 1}}", "mountain: {nuggets: x}", "swamp: {size: 2}",
+              "city: {railroads: 9, merchant: Bleu}", "prairie: {tipis: -1, farmers: {Blue: 9}}"]
+    doc = doc_of(game(features="".join(f"  - {broken[i % 5]}\n" for i in range(10_000))))
+    start = time.perf_counter()
+    problems, warnings = score.check(doc, RULES)
+    assert time.perf_counter() - start < 1
+    assert len(problems) == 8 * 2_000 and warnings == []  # 8 in each 5 features
+    assert problems[0].message == "a railroad has at least 1 tile, got 0"
+    assert problems[-1].message.startswith("Blue: 9 farmers on one prairie, but a player has only 4 cowboys")
 
 
 def test_tally_refuses_an_invalid_file():
