@@ -250,6 +250,14 @@ def test_track_and_completed_disagree_is_a_warning_and_completed_counts():
     assert by_name(tally_of(text))["Ann"].breakdown["in-game"] == 28
 
 
+def test_the_track_warning_stays_beside_a_wrong_total():
+    # the warning explains the tally that the written total is compared with
+    text = GAME.replace("points: {Ann: 28,", "points: {Ann: 30,").replace("Ann: 60", "Ann: 62")
+    problems, warnings = check_of(text)
+    assert len(problems) == 1 and problems[0].message.startswith("total: you wrote 62 for Ann, the tally is 60 ")
+    assert len(warnings) == 1 and warnings[0].startswith("Ann: the score track says 30")
+
+
 def test_points_may_be_left_out_when_completed_features_are_listed():
     text = GAME.replace("points: {Ann: 28, Ben: 17, Cat: 13}\n", "")
     assert check_of(text) == ([], [])

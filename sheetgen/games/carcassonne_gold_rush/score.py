@@ -79,7 +79,6 @@ class Board(Table):
     features: list = field(default_factory=list)  # Feature, left on the board at game end
     completed: list = field(default_factory=list)  # Feature, completed during play
     completed_given: bool = False
-    tallied: bool = False  # no problems but perhaps a wrong written total
 
 
 class CarcassonneGoldRushScorer(Scorer):
@@ -154,15 +153,16 @@ class CarcassonneGoldRushScorer(Scorer):
         """Example features, (kind, completed) -> (details, what they score), players `a` and `b` on them."""
         exactly, connected = self.locomotive["exactly"], f"{self.per_railroad} per completed railroad connected"
         return {
-            ("railroad", False): (f"{{tiles: 2, workers: {{{b}: 1}}}}", f"{self.per_tile} per tile, locomotives ignored"),
+            ("railroad", False): (f"{{tiles: 2, workers: {{{b}: 1}}}}",
+                                  f"{self.per_tile} per tile, locomotives ignored"),
             ("mountain", False): (f"{{nuggets: 10, miners: {{{a}: 2, {b}: 1}}}}",
                                   f"{self.per_nugget} per gold nugget symbol"),
             ("city", False): (f"{{railroads: 1, merchant: {b}}}", connected),
             ("prairie", False): (f"{{tipis: 2, horses: 3, farmers: {{{a}: 2}}}}",
                                  f"{self.per_tipi} per tipi camp, {self.per_horses} per wild-horse herd"),
             ("railroad", True): (f"{{tiles: 4, locomotives: 1, workers: {{{a}: 1}}}}",
-                                 f"{self.per_tile} per tile, x{self.locomotive['multiplier']} with exactly {exactly} "
-                                 f"locomotive{'s' if exactly != 1 else ''}"),
+                                 f"{self.per_tile} per tile, x{self.locomotive['multiplier']} with exactly "
+                                 f"{exactly} locomotive{'s' if exactly != 1 else ''}"),
             ("mountain", True): (f"{{nuggets: 7, miners: {{{b}: 1}}}}", f"{self.per_nugget} per nugget symbol"),
             ("city", True): (f"{{railroads: 2, merchant: {a}}}", connected)}
 
@@ -202,8 +202,7 @@ class CarcassonneGoldRushScorer(Scorer):
             for p, total, path in self._each(r, t, top["totals"], ("totals",)):
                 if is_int(total) and total >= 0:
                     p.claimed, p.claimed_at = total, path
-        self._limits(r, t)
-        t.tallied = not r.problems  # then only a written total can be wrong
+        self._across(r, t)
 
     def _who(self, r: Reader, t: Board, name: Any, path: tuple, at_key: bool) -> Optional[Entry]:
         """The player a name refers to, or None after reporting why not."""
@@ -364,7 +363,8 @@ class CarcassonneGoldRushScorer(Scorer):
                 elif count:
                     feature.cowboys[p.index] = (count, where)
 
-    def _limits(self, r: Reader, t: Board) -> None:
+    def _across(self, r: Reader, t: Board) -> None:
+        """Cowboys and tokens in all; the score track against the completed features (warnings)."""
         for p in t.players:  # the cowboys left on the board at game end (at most 5 players)
             here = [f.cowboys[p.index] for f in t.features if p.index in f.cowboys]
             count = sum(c for c, _ in here)
@@ -382,14 +382,12 @@ class CarcassonneGoldRushScorer(Scorer):
             if got > limit:
                 what = f"{self.token_names[value]} tokens" if self.token_names[value] else f"tokens worth {value}"
                 r.warn(f"{got} {what} collected in all; the rulebook's count of them (unverified) is {limit}")
-
-    def warnings(self, t: Board, ok: bool) -> list:
-        if not (t.tallied and t.completed_given and t.points is not None):  # said even beside a wrong written total
-            return []
-        return [f"{p.name}: the score track says {t.points[p.index]}, the completed features give {during}; "
-                f"the tally uses the completed features (list the missing ones, or drop 'completed:' to use "
-                f"the track)" for p, during in zip(t.players, in_game(t))
-                if p.index in t.points and t.points[p.index] != during]
+        if not r.problems and t.completed_given and t.points is not None:  # it will be tallied: compare
+            for p, during in zip(t.players, in_game(t)):
+                if t.points.get(p.index, during) != during:
+                    r.warn(f"{p.name}: the score track says {t.points[p.index]}, the completed features give "
+                           f"{during}; the tally uses the completed features (list the missing ones, or drop "
+                           f"'completed:' to use the track)")
 
     # -- the tally ------------------------------------------------------------------
     def breakdown(self, t: Board) -> list:
