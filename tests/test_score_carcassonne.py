@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import textwrap
+import time
 
 import pytest
 import yaml
@@ -14,7 +15,8 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.carcassonne_gold_rush import score
+from sheetgen import results as score
+from sheetgen.games.carcassonne_gold_rush.score import CATEGORIES
 from sheetgen.scoring import report_to_json, report_to_text
 from sheetgen.yamlio import parse_yaml
 
@@ -220,7 +222,7 @@ def test_json_breakdowns_add_up():
     assert data["game"] == GAME_KEY and data["winners"] == ["Ann"] and data["warnings"] == []
     for p in data["players"]:
         assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
-        assert list(p["breakdown"]) == list(score.CATEGORIES)
+        assert list(p["breakdown"]) == list(CATEGORIES)
         assert sum(p["breakdown"].values()) == p["total"]
     assert json.loads(json.dumps(data)) == data
 
@@ -246,6 +248,14 @@ def test_track_and_completed_disagree_is_a_warning_and_completed_counts():
     assert warnings[0].startswith("Ann: the score track says 30, the completed features give 28; "
                                   "the tally uses the completed features")
     assert by_name(tally_of(text))["Ann"].breakdown["in-game"] == 28
+
+
+def test_the_track_warning_stays_beside_a_wrong_total():
+    # the warning explains the tally that the written total is compared with
+    text = GAME.replace("points: {Ann: 28,", "points: {Ann: 30,").replace("Ann: 60", "Ann: 62")
+    problems, warnings = check_of(text)
+    assert len(problems) == 1 and problems[0].message.startswith("total: you wrote 62 for Ann, the tally is 60 ")
+    assert len(warnings) == 1 and warnings[0].startswith("Ann: the score track says 30")
 
 
 def test_points_may_be_left_out_when_completed_features_are_listed():
@@ -306,7 +316,7 @@ def test_base_is_clean():
 @pytest.mark.parametrize("old, new, needle, words", [
     ("players: [Blue, Red]", "players: [Blue, Red]\ncolour: red", "colour", "unknown key 'colour'"),
     ("game: carcassonne-gold-rush", "game: rolled-west", "game:", "reads carcassonne-gold-rush results"),
-    ("players: [Blue, Red]", "players: [Blue, Red, blue]", "players", "the name blue is listed twice"),
+    ("players: [Blue, Red]", "players: [Blue, Red, blue]", "players", "the name blue is used twice"),
     ("players: [Blue, Red]", "players: [Blue, Red, 7]", "players", "expected text, got the number 7"),
     ("{Blue: 10, Red: 12}", "{Bleu: 10, Red: 12}", "points", "'Bleu' is not a player; did you mean 'Blue'?"),
     ("{Blue: 10, Red: 12}", "{Blue: -1, Red: 12}", "points", "expected Blue's score-track points"),
@@ -461,6 +471,20 @@ def test_more_of_one_value_than_the_unverified_count_is_only_a_warning():
     assert problems == []
     assert warnings == ["4 tokens worth 5 collected in all; the rulebook's count of them (unverified) is 3"]
     assert by_name(tally_of(text))["Blue"].breakdown["tokens"] == 20
+
+
+def test_a_long_broken_file_is_checked_in_linear_time():
+    # 10,000 broken features, none with a readable cowboy: each one's "scores for nobody" warning
+    # asks whether its line already has a problem, which must not rescan the problems so far
+    broken = ["railroad: {tiles: 0, workers: {Rde: 1}}", "mountain: {nuggets: x}", "swamp: {size: 2}",
+              "city: {railroads: 9, merchant: Bleu}", "prairie: {tipis: -1, farmers: {Blue: 9}}"]
+    doc = doc_of(game(features="".join(f"  - {broken[i % 5]}\n" for i in range(10_000))))
+    start = time.perf_counter()
+    problems, warnings = score.check(doc, RULES)
+    assert time.perf_counter() - start < 1
+    assert len(problems) == 8 * 2_000 and warnings == []  # 8 in each 5 features
+    assert problems[0].message == "a railroad has at least 1 tile, got 0"
+    assert problems[-1].message.startswith("Blue: 9 farmers on one prairie, but a player has only 4 cowboys")
 
 
 def test_tally_refuses_an_invalid_file():
@@ -638,7 +662,7 @@ def test_random_legal_games(seed, shuffler):
     report = tally_data(data)
     for p in report.players:
         assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(score.CATEGORIES)
+        assert list(p.breakdown) == list(CATEGORIES)
     assert report.winners == [p.name for p in report.players if p.total == report.players[0].total]
     # the same game written in another order scores the same
     shuffled = dict(data)

@@ -21,5 +21,5 @@ GAME = GameSpec(
     ),
     default_sheet="pad",
     setup="sheetgen.games.carcassonne_gold_rush.setup:generate",
-    score="sheetgen.games.carcassonne_gold_rush.score:tally",
+    score="sheetgen.games.carcassonne_gold_rush.score:CarcassonneGoldRushScorer",
 )
