@@ -109,7 +109,7 @@ def test_a_failed_write_keeps_the_old_file(run, tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(pdf, "render", broken)
-    result = run("sheet", "rolled-west", "-o", "keep.pdf")
+    result = run("sheet", "rolled-west", "-o", "keep.pdf", "--force")  # not ours: --force to replace
     assert result.code == 130
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]
@@ -137,3 +137,64 @@ def test_drawing_stack_is_not_imported_by_commands_that_do_not_draw(tmp_path):
     proc = __import__("subprocess").run([sys.executable, "-c", code], capture_output=True, text=True,
                                         cwd=tmp_path)
     assert proc.stdout.strip().splitlines()[-1] == "[]"
+
+
+# ---- consistency: help, order, overwriting, examples, completion -------------------------------
+
+def test_bare_command_and_group_print_their_help_once(run):
+    for args in ([], ["data"]):
+        result = run(*args)
+        assert result.code == 0 and result.err == ""
+        assert result.out.count("Usage:") == 1 and "Error" not in result.out
+
+
+def test_commands_are_listed_in_workflow_order_with_whole_summaries(run):
+    out = run("--help").out
+    listed = [line.split()[0] for line in out.split("Commands:")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("    ")]
+    assert listed == ["games", "setup", "sheet", "template", "check", "score", "data"]
+    assert "..." not in out.split("Commands:")[1]
+
+
+def test_a_file_sheetgen_did_not_write_is_not_replaced_without_force(run, tmp_path):
+    results = tmp_path / "tonight.yaml"
+    results.write_text("game: rolled-west\nplayers: []  # filled in by hand\n", encoding="utf-8")
+    refused = run("template", "rolled-west", "-o", str(results))
+    assert refused.code == 2 and "exists" in refused.err and "--force" in refused.err
+    assert "filled in by hand" in results.read_text(encoding="utf-8")
+    assert run("template", "rolled-west", "-o", str(results), "--force").code == 0
+    assert "filled in by hand" not in results.read_text(encoding="utf-8")
+
+
+def test_a_pdf_sheetgen_wrote_may_be_replaced_but_not_another(run, tmp_path):
+    ours = tmp_path / "boards.pdf"
+    assert run("sheet", "rolled-west", "-o", str(ours)).code == 0
+    assert run("sheet", "rolled-west", "-p", "2", "-o", str(ours)).code == 0  # ours: replaced freely
+    theirs = tmp_path / "rules.pdf"
+    theirs.write_bytes(b"%PDF-1.4\n% someone else's file\n")
+    refused = run("sheet", "rolled-west", "-o", str(theirs))
+    assert refused.code == 2 and "was not written by sheetgen" in refused.err
+    assert theirs.read_bytes().endswith(b"someone else's file\n")
+    assert run("sheet", "rolled-west", "-o", str(theirs), "--force").code == 0
+
+
+def test_template_example_prints_a_file_that_scores(run, tmp_path):
+    for game in ("rolled-west", "piecepack-gold-rush", "carcassonne-gold-rush", "gold-west"):
+        target = tmp_path / f"{game}.yaml"
+        assert run("template", game, "--example", "-o", str(target)).code == 0
+        assert run("score", str(target)).code == 0, game
+
+
+def test_shell_completion_of_game_and_what(monkeypatch):
+    from sheetgen.cli import _complete_game, _complete_what
+
+    assert _complete_game(None, None, "gold") == ["gold-west"]
+    ctx = type("Ctx", (), {"params": {"game": "piecepack-gold-rush"}})()
+    assert _complete_what(ctx, None, "") == ["mat", "cards"]
+    ctx.params["game"] = "no-such-game"
+    assert _complete_what(ctx, None, "") == []
+
+
+def test_ink_accepts_the_british_spelling(run, tmp_path):
+    result = run("sheet", "rolled-west", "--ink", "colour", "-o", str(tmp_path / "b.pdf"))
+    assert result.code == 0 and "color ink" in result.err + result.out
