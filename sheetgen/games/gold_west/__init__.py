@@ -18,5 +18,5 @@ GAME = GameSpec(
     default_sheet="pad",
     setup="sheetgen.games.gold_west.setup:generate",
     setup_card="sheetgen.games.gold_west.setup_card:draw",
-    score="sheetgen.games.gold_west.score:tally",
+    score="sheetgen.games.gold_west.score:GoldWestScorer",
 )
