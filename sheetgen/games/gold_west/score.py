@@ -1,44 +1,35 @@
 """Gold West: the results model, its checks and its tally.
 
-A results file holds, per player, the score track before final scoring, the
-influence tracks, settlements and mining tokens per terrain, the sizes of the
-building groups and the other counts the Boomtown offices ask for, the camps
-in the Wanted area and the resources left on the supply track; then who holds
-each Boomtown space.
+Per player: the score track before final scoring, the influence tracks,
+settlements and mining tokens per terrain, the building groups, the counts the
+Boomtown offices score, the camps in Wanted and the resources left on the
+supply track; then who holds each Boomtown space. How it is read (the template
+says the same to the players):
 
-How a file is read (the template says the same to the players):
+- A count that an office the player holds scores (`edge` for the Frontier
+  Office, ...) must be written: left out or empty, it is a problem, never a
+  silent 0. Any other field but `name` may be left out and counts as 0 (or as
+  nothing): the terrain maps, the groups and Wanted must add up to the camp
+  pieces (those checks report one left out that matters); `points` and
+  `supply` left out are 0.
+- Camps are derived, not written: in each terrain, camps = (influence -
+  settlement influence x settlements - investment influence) / camp influence,
+  an investment's +1 written per terrain in `investment_influence`. Buildings
+  = camps + settlements, each holding the mining token of its hex; buildings +
+  camps in Wanted = every camp piece the player count uses.
+- `points` is the score track; with the data's `free_cell_in_points` (the
+  rulebook's way) it already holds the 4VP, which the tally moves from `points`
+  into the `4VP` column.
+- A Boomtown office lists the holders of its spaces (a player twice for both);
+  the data's stacked tokens may sit on an opponent's (an investment card).
 
-- A count an office the player holds scores (edge for the Frontier Office,
-  water for the Docks, ...) must be written; left out or empty it is a
-  problem, never a silent 0. Any other field but `name` may be left out:
-  numbers count as 0, per-terrain maps as all 0, `groups` as no groups. The
-  terrain maps, the groups and Wanted need no such rule: they must add up to
-  the camp pieces, so one left out that matters is reported by those checks.
-- Camps are derived, not written: in each terrain,
-  camps = (influence - settlement influence x settlements - investment influence) / camp influence.
-  An investment's extra influence is written per terrain in the optional
-  `investment_influence: {silver: 1}` (default: none).
-- Buildings = camps + settlements. Each building took the mining token of its
-  hex, so `mining_tokens` per terrain must equal the buildings there, and
-  buildings + camps in Wanted must be every camp piece the player count uses.
-- `points` is the score track as it stands before final scoring. With the
-  data's `free_cell_in_points` (the rulebook's way: the 4VP is scored when the
-  token is placed) the track already holds the 4VP, so the tally moves those
-  points from `points` into the `4VP` column; the total is unchanged.
-- A Boomtown office lists the holders of its spaces (a player twice for both
-  spaces); one extra token may sit on an opponent's (an investment card), so an
-  office lists at most its spaces plus the stacked tokens the data allows.
-
-Every number comes from the rule data. Names (terrains, offices, players) are
-matched case-insensitively, curly apostrophes accepted.
-
-Scoring categories: points, group, offices, 4VP, terrains, wanted; they add up
-to the total (the Wanted penalty is negative). Ties: the data's tie-breakers.
+Every number comes from the rule data; names match in any letter case. The
+CATEGORIES add up to the total; ties go by the data's tie-breakers.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, namedtuple
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -62,13 +53,8 @@ TERM_FIELD = {"mining_tokens_strongest": "mining_tokens", "edge": "edge", "next_
 _FREE_CELL_SPACES = 1
 
 
-@dataclass(frozen=True)
-class Board:
-    """Limits the board sets for a player count: edge hexes, hexes by the water, longest line."""
-
-    edge: int
-    water: int
-    line: int
+# What the board of a player count allows: edge hexes, hexes by the water, the longest line.
+Board = namedtuple("Board", "edge water line")
 
 
 @dataclass
@@ -197,9 +183,9 @@ class GoldWestScorer(Scorer):
                                              "(it is scored when placed)"] if self.free_in_points else
                           [track, f"(the {self.free_name} is added at the end)"], 0, "points",
                           label="your score track"),
-            "influence": opt("influence", terrain, [
-                f"influence: each influence track, per terrain: camp {self.camp_influence}, settlement "
-                f"{self.settlement_influence},", "investment +1"], zeros, "terrains", label="influence per terrain"),
+            "influence": opt("influence", terrain, ["influence: each influence track, per terrain", (
+                f"(camp {self.camp_influence}, settlement {self.settlement_influence}, investment +1)")], zeros,
+                "terrains", label="influence per terrain"),
             "settlements": opt("settlements", terrain, [
                 "settlements: per terrain (a camp with an influence token under it);",
                 "a settlement is a building, as a camp is"], zeros, "terrains", label="settlements per terrain"),
@@ -220,10 +206,10 @@ class GoldWestScorer(Scorer):
                          label="buildings touching the water"),
             "line": opt("line", Int(0), "most of your buildings on one straight line of hexes", 0,
                         label=ON_BOARD["line"]),
-            "investments": opt("investments", Int(0), f"investment cards fulfilled (at most {self.investments_in_play})",
-                               0, label="investment cards fulfilled"),
+            "investments": opt("investments", Int(0), f"investment cards fulfilled (at most "
+                               f"{self.investments_in_play})", 0, label="investment cards fulfilled"),
             "shipping_tiles": opt("shipping_tiles", Int(0), f"shipping bonus tiles taken (at most "
-                                                            f"{self.ship_per_player})", 0, label="shipping bonus tiles"),
+                                  f"{self.ship_per_player})", 0, label="shipping bonus tiles"),
             "wanted": opt("wanted", Int(0), "your camps in the Wanted area", 0, "wanted", label="camps in Wanted"),
             "supply": opt("supply", Int(0), "resources left on your supply track (breaks ties)", 0,
                           label="resources left on the supply track"),
@@ -238,9 +224,8 @@ class GoldWestScorer(Scorer):
             f"# {self.title} results: one entry per player, copied from the board and the player",
             "# boards at the end of the game, before final scoring. Check and tally it with:",
             "#   sheetgen score THIS-FILE",
-            f"# Terrains: {', '.join(self.terrain_key[c] for c in self.terrains)} (any letter case). A count an "
-            f"office",
-            "# you hold scores must be written; any other left out or empty counts as 0.",
+            f"# Terrains: {', '.join(self.terrain_key[c] for c in self.terrains)} (any letter case). Write every",
+            "# count an office you hold scores; any other left out or empty counts as 0.",
             "# Every camp piece is placed by the end: camps + settlements on the board + camps in",
             f"# Wanted = {self.camps_per_player[ctx.players]} per player with {ctx.players} players. Camps are not "
             f"written: in each terrain",
@@ -275,13 +260,10 @@ class GoldWestScorer(Scorer):
             s.terrain[key] = {}
             for written, n in (value[key].items() if key in usable else ()):
                 code = self.parse_terrain(written)
-                if code is None:
-                    r.fail(s.path(key, written), unknown("terrain", written, list(self.terrain_key.values())),
-                           at_key=True)
-                    s.broken.add(key)
-                elif (key, code) in s.keys:
-                    r.fail(s.path(key, written), f"{self.word[code]} is already listed as '{s.keys[(key, code)]}'",
-                           at_key=True)
+                twice = code is not None and (key, code) in s.keys
+                if code is None or twice:
+                    r.fail(s.path(key, written), f"{self.word[code]} is already listed as '{s.keys[(key, code)]}'"
+                           if twice else unknown("terrain", written, list(self.terrain_key.values())), at_key=True)
                     s.broken.add(key)
                 else:
                     s.keys[(key, code)] = written
@@ -329,16 +311,14 @@ class GoldWestScorer(Scorer):
             fail(s.at("shipping_tiles"), f"{tiles} shipping bonus tiles, but a stagecoach takes at most one "
                                          f"per bonus section: {self.ship_sections} sections on each of "
                                          f"{self.ship_metals} tracks = {self.ship_per_player}")
-        least = min(s.builds) if s.builds else 0
-        what = self._buildings_text(s) if s.buildings is not None else plural(least, "building")
+        b = s.buildings if s.buildings is not None else min(s.builds) if s.builds else 0
+        what = self._buildings_text(s) if s.buildings is not None else plural(b, "building")
         if players in self.camps_per_player and s.builds and s.sound("wanted"):
             pieces, wanted = self.camps_per_player[players], s.count("wanted")
-            if not any(b + wanted == pieces for b in s.builds):
-                b = s.buildings if s.buildings is not None else least
+            if not any(n + wanted == pieces for n in s.builds):
                 fail(s.path(), f"{s.label}: {what} + {wanted} in Wanted = {b + wanted} camp pieces, "
                                f"but each player places all {pieces} in a {players}-player game")
         if s.sound("groups") and s.builds and sum(s.groups) not in s.builds:
-            b = s.buildings if s.buildings is not None else least
             if "groups" not in s.given:
                 s.reported.add("groups")
                 fail(s.path(), f"missing key 'groups': the sizes of your contiguous groups of buildings, "
@@ -468,11 +448,9 @@ class GoldWestScorer(Scorer):
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None
         if not isinstance(value, dict):
             return
-        names: dict = {}
-        for s in sheets:
-            if s.name:
-                names.setdefault(norm(s.name), s)
+        names = {norm(s.name): s for s in reversed(sheets) if s.name}  # the first of a name twice
         player_names = [s.name for s in sheets if s.name]
+        hints = len(player_names) <= self.rules.players[1]  # else the player count is the problem
         seen: dict = {}  # office name (or free cell) -> key as written
         offices = 0
         stacked: list = []  # (key as written, name) of the places holding a stacked token
@@ -506,9 +484,10 @@ class GoldWestScorer(Scorer):
                 if s is not None:
                     held.append(s)
                 elif isinstance(holder, str):  # else the schema said so
-                    hint = closest(holder, player_names)
-                    r.fail(where + (j,), f"'{holder}' is not a player in this file; " +
-                           (f"did you mean '{hint}'?" if hint else f"the players are {and_list(player_names)}"))
+                    hint = closest(holder, player_names) if hints else None
+                    r.fail(where + (j,), f"'{holder}' is not a player in this file" + (
+                        f"; did you mean '{hint}'?" if hint else f"; the players are {and_list(player_names)}"
+                        if hints else ""))
             spaces = self.office_spaces if place else _FREE_CELL_SPACES
             most = min(spaces, self.stacked_tokens)
             if len(holders) > spaces + most:  # longer lists never reach the stacking check
@@ -536,8 +515,8 @@ class GoldWestScorer(Scorer):
                 s.boomtown.append(place)
 
     def needed(self, table: Table, s: Sheet) -> set:
-        """The offices this player holds: a count one of them scores must be written. (What the
-        always-scored categories read must add up to the camp pieces, so those checks report it.)"""
+        """The offices this player holds (a count one of them scores must be written), less those
+        whose count a check here already reported missing. See the module's docstring for the rest."""
         covered = {office for key in s.reported for office in self.office_needs.get(key, [])}
         return {place["name"] for place in s.boomtown if place} - covered
 
@@ -562,29 +541,17 @@ class GoldWestScorer(Scorer):
                                                 if s.of("influence", c) == strongest), default=0) if strongest else 0,
                 "terrain_bonuses": places[i],
                 "least_influence": min(influence),
-                "second_group": groups[1] if len(groups) > 1 else 0,
-                "water_settlements": s.water_settlements,
-                "water_camps": s.water_camps,
+                "second_group": groups[1] if len(groups) > 1 else 0, "settlements": s.settlements,
+                "water_settlements": s.water_settlements, "water_camps": s.water_camps,
                 "boomtown_influence_pairs": len(s.boomtown) // self.boomtown_pair,
-                "settlements": s.settlements,
                 **{key: s.count(key) for key in ("edge", "next_to_opponent", "shipping_tiles", "investments", "line")},
             }
-            offices = free = 0
-            for place in s.boomtown:
-                if not place:
-                    free += self.free_points
-                    continue
-                offices += place["points"] * terms[place["per"]]
-                if "also" in place:
-                    offices += place["also"]["points"] * terms[place["also"]["per"]]
-            out.append({
-                "points": s.count("points") - (free if self.free_in_points else 0),
-                "group": self.largest_group * (groups[0] if groups else 0),
-                "offices": offices,
-                "4VP": free,
-                "terrains": bonus[i],
-                "wanted": penalties[i],
-            })
+            offices = sum(rule["points"] * terms[rule["per"]]
+                          for place in s.boomtown if place for rule in (place, place.get("also")) if rule)
+            free = self.free_points * sum(1 for place in s.boomtown if not place)
+            out.append({"points": s.count("points") - (free if self.free_in_points else 0),
+                        "group": self.largest_group * (groups[0] if groups else 0), "offices": offices, "4VP": free,
+                        "terrains": bonus[i], "wanted": penalties[i]})
         return out
 
     def place_values(self, code: str, players: int) -> list:
@@ -639,16 +606,12 @@ def _majority(values: list, standings: list) -> list:
     return out
 
 
-def _scorer(rules: Any) -> GoldWestScorer:
-    return rules if isinstance(rules, GoldWestScorer) else GoldWestScorer(rules)
-
-
 def terrain_points(rules: Any, terrain: str, standings: list) -> list:
     """Terrain bonus per player, from each player's (influence, settlements) in `terrain`.
 
     The number of players is len(standings) (the two-player rule applies to two).
     """
-    scorer = _scorer(rules)
+    scorer = rules if isinstance(rules, GoldWestScorer) else GoldWestScorer(rules)
     code = scorer.parse_terrain(terrain)
     if code is None:
         raise ValueError(unknown("terrain", terrain, list(scorer.terrain_key.values())))
@@ -662,7 +625,7 @@ def wanted_penalties(rules: Any, wanted: list) -> list:
     is Most Wanted alone, the next highest (all tied there) lose per `second`.
     Players with no camp in Wanted lose nothing.
     """
-    scorer = _scorer(rules)
+    scorer = rules if isinstance(rules, GoldWestScorer) else GoldWestScorer(rules)
     levels = sorted({w for w in wanted if w > 0}, reverse=True)
     out = [0] * len(wanted)
     if not levels:
