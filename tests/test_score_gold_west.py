@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.gold_west import score
+from sheetgen import results as score
+from sheetgen.games.gold_west import score as gold_west
 from sheetgen.scoring import report_to_json, report_to_text
 from sheetgen.yamlio import parse_yaml
 
@@ -42,21 +43,21 @@ def by_name(report):
 def test_rulebook_example_1_silver_tie_broken_by_settlements():
     # Sara 4 camps (4), Levi 2 camps + 1 settlement (4): Levi wins on settlements.
     # A third player has less than 4.
-    assert score.terrain_points(RULES, "silver", [(4, 0), (4, 1), (2, 0)]) == [6, 10, 0]
+    assert gold_west.terrain_points(RULES, "silver", [(4, 0), (4, 1), (2, 0)]) == [6, 10, 0]
 
 
 def test_rulebook_example_2_gold_split():
     # Sara and Levi 3 camps each, no settlements: split 1st + 2nd (9 + 5) -> 7 each.
-    assert score.terrain_points(RULES, "Gold", [(3, 0), (3, 0), (1, 0)]) == [7, 7, 0]
+    assert gold_west.terrain_points(RULES, "Gold", [(3, 0), (3, 0), (1, 0)]) == [7, 7, 0]
 
 
 def test_rulebook_example_3_two_players_leader_scores_second():
     # Two players: the leader in Silver scores 6 (the 2nd place value), the other nothing.
-    assert score.terrain_points(RULES, "silver", [(4, 0), (2, 0)]) == [6, 0]
-    assert score.terrain_points(RULES, "silver", [(2, 0), (4, 0)]) == [0, 6]
+    assert gold_west.terrain_points(RULES, "silver", [(4, 0), (2, 0)]) == [6, 0]
+    assert gold_west.terrain_points(RULES, "silver", [(2, 0), (4, 0)]) == [0, 6]
     # still tied after settlements: the 2nd value is split, rounded down
-    assert score.terrain_points(RULES, "silver", [(3, 1), (3, 1)]) == [3, 3]
-    assert score.terrain_points(RULES, "silver", [(3, 0), (3, 1)]) == [0, 6]
+    assert gold_west.terrain_points(RULES, "silver", [(3, 1), (3, 1)]) == [3, 3]
+    assert gold_west.terrain_points(RULES, "silver", [(3, 0), (3, 1)]) == [0, 6]
 
 
 def test_rulebook_examples_through_the_hand_worked_game():
@@ -68,18 +69,18 @@ def test_rulebook_examples_through_the_hand_worked_game():
 
 def test_majority_decisions_from_the_reference():
     # three tied for 1st share 1st + 2nd: (11 + 7) // 3 = 6, nobody is 2nd
-    assert score.terrain_points(RULES, "copper", [(3, 0), (3, 0), (3, 0), (1, 0)]) == [6, 6, 6, 0]
+    assert gold_west.terrain_points(RULES, "copper", [(3, 0), (3, 0), (3, 0), (1, 0)]) == [6, 6, 6, 0]
     # a single 1st, two tied for 2nd: 7 // 2 = 3 each
-    assert score.terrain_points(RULES, "copper", [(5, 0), (2, 0), (2, 0), (1, 0)]) == [11, 3, 3, 0]
+    assert gold_west.terrain_points(RULES, "copper", [(5, 0), (2, 0), (2, 0), (1, 0)]) == [11, 3, 3, 0]
     # settlements break the tie for 2nd too
-    assert score.terrain_points(RULES, "forest", [(5, 0), (2, 1), (2, 0)]) == [8, 4, 0]
+    assert gold_west.terrain_points(RULES, "forest", [(5, 0), (2, 1), (2, 0)]) == [8, 4, 0]
     # no influence, no bonus; a lone player takes only 1st
-    assert score.terrain_points(RULES, "forest", [(2, 0), (0, 0), (0, 0)]) == [8, 0, 0]
-    assert score.terrain_points(RULES, "forest", [(0, 0), (0, 0)]) == [0, 0]
+    assert gold_west.terrain_points(RULES, "forest", [(2, 0), (0, 0), (0, 0)]) == [8, 0, 0]
+    assert gold_west.terrain_points(RULES, "forest", [(0, 0), (0, 0)]) == [0, 0]
     # terrains by code as well as by name
-    assert score.terrain_points(RULES, "Fo", [(1, 0), (2, 0), (3, 0)]) == [0, 4, 8]
+    assert gold_west.terrain_points(RULES, "Fo", [(1, 0), (2, 0), (3, 0)]) == [0, 4, 8]
     with pytest.raises(ValueError):
-        score.terrain_points(RULES, "iron", [(1, 0), (2, 0)])
+        gold_west.terrain_points(RULES, "iron", [(1, 0), (2, 0)])
 
 
 @pytest.mark.parametrize("wanted, penalties", [
@@ -93,7 +94,7 @@ def test_majority_decisions_from_the_reference():
     ([1, 1], [-1, -1]),
 ])
 def test_wanted_penalties(wanted, penalties):
-    assert score.wanted_penalties(RULES, wanted) == penalties
+    assert gold_west.wanted_penalties(RULES, wanted) == penalties
 
 
 # ---------------------------------------------------------------------------
@@ -309,7 +310,7 @@ def test_json_breakdown_sums_to_total():
     for p in data["players"]:
         assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
         assert sum(p["breakdown"].values()) == p["total"]
-        assert list(p["breakdown"]) == list(score.CATEGORIES)
+        assert list(p["breakdown"]) == list(gold_west.CATEGORIES)
     assert data["players"][3] == {"name": "Ann", "total": 79, "rank": 4, "claimed_total": 79,
                                   "breakdown": {"points": 55, "group": 8, "offices": 4, "4VP": 0,
                                                 "terrains": 15, "wanted": -3}}
@@ -427,7 +428,7 @@ CHECKS = [
     ("game: gold-west", "game: rolled-west", 1, 7, "this checker reads gold-west results"),
     ("name: Levi", "name: sara", 17, 11, "the name sara is used twice"),
     ("game: gold-west\nplayers:\n", "game: gold-west\nplayers:\n  - name: A\n  - name: B\n  - name: C\n",
-     2, 1, "gold-west is played by 2 to 4 players; this file has 5"),
+     2, 1, "Gold West is played by 2 to 4 players; this file has 5"),
     # terrains
     ("settlements: {silver: 1}", "settlements: {silvr: 1}", 6, 19, "unknown terrain 'silvr'; did you mean 'silver'?"),
     ("settlements: {silver: 1}", "settlements: {silver: 1, Ag: 0}", 6, 30, "Silver is already listed as 'silver'"),
@@ -511,6 +512,38 @@ def test_each_check_is_located(old, new, line, column, words):
     assert str(problems[0]).startswith(f"results.yaml:{line}:{column}: ")
 
 
+def test_an_office_held_needs_its_count():
+    # Nothing scores silently on a missing number: the Frontier Office scores `edge`, which Levi left out.
+    text = BASE.replace("4VP: [Levi]", "4VP: [Levi]\n  Frontier Office: [Levi]")
+    problems = problems_of(text)
+    assert [(p.line, p.column, p.message) for p in problems] == [
+        (17, 5, "missing key 'edge' (buildings touching the edge) for Levi: Frontier Office needs it; "
+                "write 0 if there are none")]
+    # written blank (null) is the same as left out; written 0, it scores 0
+    blank = text.replace("    investments: 2\n", "    investments: 2\n    edge:\n")
+    assert [(p.line, p.column, p.message) for p in problems_of(blank)] == [(17, 5, problems[0].message)]
+    assert problems_of(text.replace("    investments: 2\n", "    investments: 2\n    edge: 0\n")) == []
+
+
+def test_a_count_no_office_of_the_player_scores_may_stay_out():
+    # Sara holds the Frontier Office and wrote edge; Levi holds none that reads it and left it out.
+    text = BASE.replace("4VP: [Levi]", "4VP: [Levi]\n  Frontier Office: [Sara]")
+    assert problems_of(text) == []
+    assert problems_of(text.replace("    investments: 2\n", "    investments: 2\n    edge:\n")) == []
+    assert by_name(score.tally(doc_of(text), RULES))["Sara"].breakdown["offices"] == 2 * 1 + 1 * 3
+
+
+@pytest.mark.parametrize("field, office, words", [
+    ("    groups: [8, 4]\n", "Depot", "missing key 'groups': the sizes of your contiguous groups"),
+    ("    mining_tokens: {copper: 4, silver: 3, gold: 3, forest: 2}\n", "Courthouse",
+     "missing key 'mining_tokens': your influence shows 12 buildings"),
+])
+def test_an_office_need_already_reported_is_said_once(field, office, words):
+    problems = problems_of(BASE.replace(field, "").replace("4VP: [Levi]", f"4VP: [Levi]\n  {office}: [Sara]"))
+    assert [(p.line, p.column) for p in problems] == [(3, 5)]
+    assert problems[0].message.startswith(words)
+
+
 def test_stacked_token_needs_an_investment():
     # Ann holds no investment, so she cannot have put her token on Ben's; Ben could have stacked on Ann's.
     text = BASE.replace("investments: 1", "investments: 0").replace(
@@ -562,7 +595,8 @@ def test_influence_tokens_run_out():
             mining_tokens: {copper: 4, silver: 4, forest: 4}
             groups: [12]
             investments: 1
-          - {name: Levi, influence: {gold: 12}, mining_tokens: {gold: 12}, groups: [12]}
+            water: {camps: 0}
+          - {name: Levi, influence: {gold: 12}, mining_tokens: {gold: 12}, groups: [12], water: {camps: 0}}
         boomtown:
           Saloon: [Sara, Sara]
           Depot: [Sara, Sara]
@@ -585,7 +619,8 @@ def test_all_problems_at_once_in_file_order():
 def test_names_match_loosely():
     text = (BASE.replace("Saloon: [Sara, Levi]", "SALOON: [sara, LEVI]\n  sheriff\u2019s office: [Levi]\n"
                                                  "  Surveyor: [Sara]\n  Mayor's: [Sara]")
-            .replace("influence: {copper: 4,", "influence: {Cu: 4,"))
+            .replace("influence: {copper: 4,", "influence: {Cu: 4,")
+            .replace("    investments: 2\n", "    investments: 2\n    next_to_opponent: 0\n"))  # Sheriff's reads it
     assert problems_of(text) == []
     players = by_name(score.tally(doc_of(text), RULES))
     # Sara: Saloon 2, Surveyor's line 4, Mayor's 3 tokens -> 3; Levi: Saloon 4, Sheriff's 0
@@ -735,6 +770,7 @@ TERRAINS = RULES["terrains"]["kinds"]
 OFFICES = [o["name"] for o in RULES["boomtown"]["offices"]]
 FREE = RULES["boomtown"]["free_cell"]["name"]
 INFLUENCE_CARDS = {c["influence"] for c in RULES["investments"]["cards"] if "influence" in c}
+NEEDS = {key: spec.needs for key, spec in gold_west.GoldWestScorer(RULES).model().player_fields().items()}
 
 
 def random_game(seed: int) -> dict:
@@ -743,9 +779,9 @@ def random_game(seed: int) -> dict:
     low, high = RULES.players
     n = rng.randint(low, high)
     pieces = RULES["pieces"]["camps_per_player"][n]
-    board = score._Rules(RULES).board(n)
+    board = gold_west.GoldWestScorer(RULES).board(n)
     investments_left = RULES["investments"]["in_play"]
-    tiles_left = score._Rules(RULES).ship_tiles
+    tiles_left = gold_west.GoldWestScorer(RULES).ship_tiles
     edge_left, water_left = board.edge, board.water
     players = []
     for i in range(n):
@@ -795,13 +831,10 @@ def random_game(seed: int) -> dict:
         p["water"] = {"camps": water_camps, "settlements": water_settlements}
         p["line"] = rng.randint(min(1, buildings), min(buildings, board.line))
         p["investments"] = investments
-        p["shipping_tiles"] = rng.randint(0, min(score._Rules(RULES).ship_per_player, tiles_left))
+        p["shipping_tiles"] = rng.randint(0, min(gold_west.GoldWestScorer(RULES).ship_per_player, tiles_left))
         tiles_left -= p["shipping_tiles"]
         p["wanted"] = wanted
         p["supply"] = rng.randint(0, 6)
-        for field in list(p):
-            if field != "name" and not p[field] and rng.random() < 0.3:
-                del p[field]  # omitted fields count as 0
         players.append(p)
 
     # Boomtown: the drawn offices, each space empty or someone's; at most 4 tokens a player
@@ -817,9 +850,11 @@ def random_game(seed: int) -> dict:
         return name if rng.random() < 0.8 else name.lower()
 
     town: dict = {}
+    office_of = {FREE: FREE}  # the key as spelled -> the office
     for office in rng.sample(OFFICES, RULES["boomtown"]["offices_in_play"]):
         spelled = rng.choice([office, office.upper(), office.replace("'", "\u2019")])
         town[spelled] = [h for h in (someone(), someone()) if h]
+        office_of[spelled] = office
     town[FREE] = [h for h in (someone(),) if h]
     # maybe one token on top of an opponent's, by a player with an investment
     spaces = [(k, h) for k, hs in town.items() for h in hs]
@@ -832,6 +867,10 @@ def random_game(seed: int) -> dict:
             tokens[name] += 1
             town[where].append(name)
     for p in players:
+        held = {office_of[k] for k, holders in town.items() if p["name"].lower() in (h.lower() for h in holders)}
+        for field in list(p):
+            if field != "name" and not p[field] and not held & set(NEEDS[field]) and rng.random() < 0.3:
+                del p[field]  # omitted fields count as 0, unless an office the player holds scores them
         if any(h.lower() == p["name"].lower() for h in town[FREE]):
             p["points"] = max(p.get("points", 0), 4)  # the 4VP is on the track
     return {"game": "gold-west", "players": players, "boomtown": town}
@@ -850,7 +889,7 @@ def test_random_legal_games(seed, shuffler):
     assert report.warnings == [] or all("tie for the win" in w or "line is 0" in w for w in report.warnings)
     for p in report.players:
         assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(score.CATEGORIES)
+        assert list(p.breakdown) == list(gold_west.CATEGORIES)
         assert p.breakdown["wanted"] <= 0 and p.breakdown["terrains"] >= 0
     assert report.winners == [p.name for p in report.players if p.rank == 1]
     assert report.players[0].total == max(p.total for p in report.players)

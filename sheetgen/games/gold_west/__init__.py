@@ -20,5 +20,5 @@ GAME = GameSpec(
     setup_card="sheetgen.games.gold_west.setup_card:draw",
     setup_text="sheetgen.games.gold_west.picture:text_lines",
     setup_markdown="sheetgen.games.gold_west.picture:markdown_context",
-    score="sheetgen.games.gold_west.score:tally",
+    score="sheetgen.games.gold_west.score:GoldWestScorer",
 )

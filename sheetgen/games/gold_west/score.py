@@ -1,219 +1,79 @@
-"""Gold West: check a filled-in results file and tally it.
+"""Gold West: the results model, its checks and its tally.
 
-The results file (DESIGN.md, "Results files") holds, per player, the score
-track before final scoring, the influence tracks, settlements and mining
-tokens per terrain, the sizes of the building groups and the other counts the
-Boomtown offices ask for, the camps in the Wanted area and the resources left
-on the supply track; then who holds each Boomtown space.
+Per player: the score track before final scoring, the influence tracks,
+settlements and mining tokens per terrain, the building groups, the counts the
+Boomtown offices score, the camps in Wanted and the resources left on the
+supply track; then who holds each Boomtown space. How it is read (the template
+says the same to the players):
 
-How a file is read (the template says the same to the players):
+- A count that an office the player holds scores (`edge` for the Frontier
+  Office, ...) must be written: left out or empty, it is a problem, never a
+  silent 0. Any other field but `name` may be left out and counts as 0 (or as
+  nothing): the terrain maps, the groups and Wanted must add up to the camp
+  pieces (those checks report one left out that matters); `points` and
+  `supply` left out are 0.
+- Camps are derived, not written: in each terrain, camps = (influence -
+  settlement influence x settlements - investment influence) / camp influence,
+  an investment's +1 written per terrain in `investment_influence`. Buildings
+  = camps + settlements, each holding the mining token of its hex; buildings +
+  camps in Wanted = every camp piece the player count uses.
+- `points` is the score track; with the data's `free_cell_in_points` (the
+  rulebook's way) it already holds the 4VP, which the tally moves from `points`
+  into the `4VP` column.
+- A Boomtown office lists the holders of its spaces (a player twice for both);
+  the data's stacked tokens may sit on an opponent's (an investment card).
 
-- Every field but `name` may be left out (or left empty): numbers count as 0,
-  per-terrain maps as all 0, `groups` as no groups, `boomtown` as nobody in it.
-- Camps are derived, not written: in each terrain,
-  camps = (influence - settlement influence x settlements - investment influence) / camp influence.
-  An investment's extra influence is written per terrain in the optional
-  `investment_influence: {silver: 1}` (default: none).
-- Buildings = camps + settlements. Each building took the mining token of its
-  hex, so `mining_tokens` per terrain must equal the buildings there, and
-  buildings + camps in Wanted must be every camp piece the player count uses.
-- `points` is the score track as it stands before final scoring. With the
-  data's `free_cell_in_points` (the rulebook's way: the 4VP is scored when the
-  token is placed) the track already holds the 4VP, so the tally moves those
-  points from `points` into the `4VP` column; the total is unchanged.
-- A Boomtown office lists the holders of its spaces (a player twice for both
-  spaces); one extra token may sit on an opponent's (an investment card), so an
-  office lists at most its spaces plus the stacked tokens the data allows.
-
-Every number comes from the rule data. Names (terrains, offices, players) are
-matched case-insensitively, curly apostrophes accepted.
-
-Scoring categories: points, group, offices, 4VP, terrains, wanted; they add up
-to the total (the Wanted penalty is negative). Ranks follow the totals, then the
-data's tie-breakers (fewest camps in Wanted, most supply left); players still
-level share a rank, and a tie at the top that stands is a shared win.
+Every number comes from the rule data; names match in any letter case. The
+CATEGORIES add up to the total; ties go by the data's tie-breakers.
 """
 
 from __future__ import annotations
 
-import difflib
-import itertools
+from collections import Counter, namedtuple
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from sheetgen.errors import InvalidInput, Problem, UsageProblem
 from sheetgen.games.gold_west import hexes
-from sheetgen.schema import Any_, Check, Dict, Field, Int, List, Map, Schema, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, competition_ranks, read_players, total_mismatch
-from sheetgen.yamlio import Document
+from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
+    plural, unknown
+from sheetgen.schema import Dict, Field, Int, List, Map, OrNull, Str
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
 TERRAIN_FIELDS = ("influence", "settlements", "mining_tokens", "investment_influence")
 COUNT_FIELDS = ("points", "edge", "next_to_opponent", "line", "investments", "shipping_tiles", "wanted", "supply")
+# The counts checked against the buildings, in words (messages and labels).
+ON_BOARD = {"edge": "buildings touching the edge", "next_to_opponent": "buildings next to an opponent's",
+            "line": "buildings on one line"}
+# The count each office term (the data's `per`) reads; the other terms read the terrain maps,
+# which the checks hold against one another, or Boomtown itself.
+TERM_FIELD = {"mining_tokens_strongest": "mining_tokens", "edge": "edge", "next_to_opponent": "next_to_opponent",
+              "shipping_tiles": "shipping_tiles", "second_group": "groups", "water_settlements": "water",
+              "water_camps": "water", "investments": "investments", "line": "line"}
 # The free cell is a single Boomtown space; the offices share the other cells equally.
 _FREE_CELL_SPACES = 1
-_TIE_WORDS = {
-    "fewest_wanted": ("fewest camps in Wanted", "wanted", min),
-    "most_supply": ("most resources left on the supply track", "supply", max),
-}
 
 
-def _norm(text: str) -> str:
-    return " ".join(str(text).replace("\u2019", "'").replace("\u2018", "'").casefold().split())
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _plural(n: int, word: str, many: Optional[str] = None) -> str:
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
-def _names(items: list[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-class _Rules:
-    """The rule data, indexed the way the checks and the tally need it."""
-
-    def __init__(self, rules: Any):
-        self.game = rules.game
-        self.title = rules.title
-        self.players = rules.players
-        self.rules = rules
-        kinds = rules["terrains"]["kinds"]
-        self.terrains = [k["code"] for k in kinds]
-        self.terrain = {k["code"]: k for k in kinds}
-        self.terrain_word = {k["code"]: k["name"] for k in kinds}
-        self.terrain_key = {k["code"]: _norm(k["name"]) for k in kinds}  # how the template writes it
-        self.terrain_by_name: dict[str, str] = {}
-        for k in kinds:
-            self.terrain_by_name[_norm(k["name"])] = k["code"]
-            self.terrain_by_name[_norm(k["code"])] = k["code"]
-        self.leader_takes = rules["terrains"]["two_player_leader_takes"]
-
-        pieces = rules["pieces"]
-        self.camps_per_player = pieces["camps_per_player"]
-        self.influence_tokens = pieces["influence_tokens"]
-        self.camp_influence = rules["influence"]["camp"]
-        self.settlement_influence = rules["influence"]["settlement"]
-
-        town = rules["boomtown"]
-        self.offices = town["offices"]
-        self.offices_in_play = town["offices_in_play"]
-        self.free_name = town["free_cell"]["name"]
-        self.free_points = town["free_cell"]["points"]
-        cells = len(town["rows"]) * len(town["columns"])
-        self.office_spaces = (cells - _FREE_CELL_SPACES) // self.offices_in_play
-        self.office_by_name: dict[str, dict] = {}
-        for office in self.offices:
-            full = _norm(office["name"])
-            self.office_by_name[full] = office
-            if full.endswith(" office"):
-                stem = full[: -len(" office")]
-                self.office_by_name.setdefault(stem, office)
-                if stem.endswith("'s"):
-                    self.office_by_name.setdefault(stem[:-2], office)
-
-        inv = rules["investments"]
-        self.investments_in_play = inv["in_play"]
-        self.influence_cards: dict[str, list[int]] = {}
-        for card in inv["cards"]:
-            if "influence" in card:
-                self.influence_cards.setdefault(card["influence"], []).append(card["number"])
-
-        ship = rules["shipping"]
-        self.ship_per_player = len(ship["stacks"]) * ship["sections"]
-        self.ship_tiles = ship["sections"] * sum(len(stack) for stack in ship["stacks"].values())
-        self.ship_metals = len(ship["stacks"])
-        self.ship_sections = ship["sections"]
-
-        scoring = rules["scoring"]
-        self.largest_group = scoring["largest_group"]
-        self.wanted_most = scoring["wanted"]["most"]
-        self.wanted_second = scoring["wanted"]["second"]
-        self.tie_breakers = scoring["tie_breakers"]
-        self.free_in_points = scoring["free_cell_in_points"]
-        self.boomtown_pair = scoring["boomtown_pair"]
-        self.stacked_tokens = scoring["stacked_tokens"]
-        self._boards: dict[int, _Board] = {}
-
-    def parse_terrain(self, key: Any) -> Optional[str]:
-        return self.terrain_by_name.get(_norm(key)) if isinstance(key, str) else None
-
-    def terrain_hint(self, key: Any) -> str:
-        names = [self.terrain_key[c] for c in self.terrains]
-        close = difflib.get_close_matches(_norm(key), names, n=1)
-        if close:
-            return f"unknown terrain '{key}'; did you mean '{close[0]}'?"
-        return f"unknown terrain '{key}'; expected one of: {', '.join(names)}"
-
-    def parse_place(self, key: Any) -> Optional[dict]:
-        """A Boomtown key -> the office's data, {} for the free cell, None when unknown."""
-        if not isinstance(key, str):
-            return None
-        text = _norm(key)
-        if text.replace(" ", "") == _norm(self.free_name).replace(" ", ""):
-            return {}
-        return self.office_by_name.get(text)
-
-    def place_hint(self, key: Any) -> str:
-        names = [o["name"] for o in self.offices] + [self.free_name]
-        close = difflib.get_close_matches(_norm(key), [_norm(n) for n in names], n=1)
-        if close:
-            match = next(n for n in names if _norm(n) == close[0])
-            return f"unknown Boomtown office '{key}'; did you mean '{match}'?"
-        return f"unknown Boomtown office '{key}'; expected one of: {', '.join(names)}"
-
-    def board(self, players: int) -> "_Board":
-        if players not in self._boards:
-            self._boards[players] = _Board(self.rules, players)
-        return self._boards[players]
-
-
-class _Board:
-    """Limits the board sets for a player count: edge hexes, hexes by the water, longest line."""
-
-    def __init__(self, rules: Any, players: int):
-        land = hexes.land(rules, hexes.in_play_slots(rules, players))
-        self.edge = len(hexes.edge(rules, players))
-        self.water = len(hexes.touching_water(rules) & land)
-        # cube coordinates of "odd-q" hexes; a straight line keeps one of q, r, s fixed
-        lines: dict = {}
-        for x, y in land:
-            q, r = x, -y - (x - (x & 1)) // 2
-            for axis, value in (("q", q), ("r", r), ("s", -q - r)):
-                lines[(axis, value)] = lines.get((axis, value), 0) + 1
-        self.line = max(lines.values(), default=0)
+# What the board of a player count allows: edge hexes, hexes by the water, the longest line.
+Board = namedtuple("Board", "edge water line")
 
 
 @dataclass
-class _Sheet:
-    """One player's entry as read, with where each value was written (for messages)."""
+class Sheet(Entry):
+    """One player's entry as read, with where each terrain was written (for messages)."""
 
-    index: int
-    name: str = ""
     counts: dict = field(default_factory=dict)  # COUNT_FIELDS -> int
     terrain: dict = field(default_factory=dict)  # field -> {code: int}
     keys: dict = field(default_factory=dict)  # (field, code) -> key as written
     groups: list = field(default_factory=list)
     water_camps: int = 0
     water_settlements: int = 0
-    total: Optional[int] = None
-    given: set = field(default_factory=set)  # fields written (and not empty)
     broken: set = field(default_factory=set)  # fields that could not be read
     # derived by the checks
     camps: dict = field(default_factory=dict)  # code -> camps
     buildings: Optional[int] = None  # camps + settlements (from influence)
     builds: set = field(default_factory=set)  # the building counts the file allows
     boomtown: list = field(default_factory=list)  # places held: office dicts, {} for the free cell
-
-    def path(self, *rest: Any) -> tuple:
-        return ("players", self.index, *rest)
+    reported: set = field(default_factory=set)  # fields whose absence a check here already reported
 
     def at(self, name: str, code: Optional[str] = None) -> tuple:
         """Where a field (and a terrain in it) was written; its player when it was not."""
@@ -231,400 +91,502 @@ class _Sheet:
         return not any(n in self.broken for n in names)
 
     @property
-    def label(self) -> str:
-        return self.name or f"player {self.index + 1}"
-
-    @property
     def settlements(self) -> int:
         return sum(self.terrain.get("settlements", {}).values())
 
 
-class _OrNone(Schema):
-    """An optional field that may also be written empty (null): it then counts as left out."""
+class GoldWestScorer(Scorer):
+    entry_type = Sheet
 
-    def __init__(self, schema: Schema):
-        self.schema = schema
+    def __init__(self, rules: Any):
+        super().__init__(rules)
+        kinds = rules["terrains"]["kinds"]
+        self.terrains = [k["code"] for k in kinds]
+        self.terrain = {k["code"]: k for k in kinds}
+        self.word = {k["code"]: k["name"] for k in kinds}
+        self.terrain_key = {k["code"]: norm(k["name"]) for k in kinds}  # how the template writes it
+        self.terrain_by_name = {norm(k[f]): k["code"] for k in kinds for f in ("name", "code")}
+        self.leader_takes = rules["terrains"]["two_player_leader_takes"]
+        self.camps_per_player = rules["pieces"]["camps_per_player"]
+        self.influence_tokens = rules["pieces"]["influence_tokens"]
+        self.camp_influence, self.settlement_influence = rules["influence"]["camp"], rules["influence"]["settlement"]
+        town = rules["boomtown"]
+        self.offices, self.offices_in_play = town["offices"], town["offices_in_play"]
+        self.free_name, self.free_points = town["free_cell"]["name"], town["free_cell"]["points"]
+        self.office_spaces = (len(town["rows"]) * len(town["columns"]) - _FREE_CELL_SPACES) // self.offices_in_play
+        self.office_by_name: dict = {}
+        self.office_needs: dict = {}  # field -> the offices that score it
+        for office in self.offices:
+            full = norm(office["name"])
+            self.office_by_name[full] = office
+            if full.endswith(" office"):
+                stem = full[: -len(" office")]
+                self.office_by_name.setdefault(stem, office)
+                if stem.endswith("'s"):
+                    self.office_by_name.setdefault(stem[:-2], office)
+            for term in (office["per"], office.get("also", {}).get("per")):
+                if term in TERM_FIELD and office["name"] not in self.office_needs.setdefault(TERM_FIELD[term], []):
+                    self.office_needs[TERM_FIELD[term]].append(office["name"])
+        self.investments_in_play = rules["investments"]["in_play"]
+        self.influence_cards: dict = {}
+        for card in rules["investments"]["cards"]:
+            if "influence" in card:
+                self.influence_cards.setdefault(card["influence"], []).append(card["number"])
+        ship = rules["shipping"]
+        self.ship_metals, self.ship_sections = len(ship["stacks"]), ship["sections"]
+        self.ship_per_player = self.ship_metals * self.ship_sections
+        self.ship_tiles = ship["sections"] * sum(len(stack) for stack in ship["stacks"].values())
+        scoring = rules["scoring"]
+        self.largest_group = scoring["largest_group"]
+        self.wanted_most, self.wanted_second = scoring["wanted"]["most"], scoring["wanted"]["second"]
+        self.free_in_points, self.boomtown_pair = scoring["free_cell_in_points"], scoring["boomtown_pair"]
+        self.stacked_tokens = scoring["stacked_tokens"]
+        self._boards: dict = {}
 
-    def walk(self, value, path, out):
-        if value is not None:
-            self.schema.walk(value, path, out)
+    def parse_terrain(self, key: Any) -> Optional[str]:
+        return self.terrain_by_name.get(norm(key)) if isinstance(key, str) else None
 
+    def parse_place(self, key: str) -> Optional[dict]:
+        """A Boomtown key -> the office's data, {} for the free cell, None when unknown."""
+        if norm(key).replace(" ", "") == norm(self.free_name).replace(" ", ""):
+            return {}
+        return self.office_by_name.get(norm(key))
 
-# -- structure ---------------------------------------------------------------
+    def board(self, players: int) -> Board:
+        if players not in self._boards:
+            land = hexes.land(self.rules, hexes.in_play_slots(self.rules, players))
+            lines: Counter = Counter()  # cube coordinates of "odd-q" hexes; a line keeps one of q, r, s
+            for x, y in land:
+                q, r = x, -y - (x - (x & 1)) // 2
+                lines.update([("q", q), ("r", r), ("s", -q - r)])
+            self._boards[players] = Board(len(hexes.edge(self.rules, players)),
+                                          len(hexes.touching_water(self.rules) & land), max(lines.values(), default=0))
+        return self._boards[players]
 
-def _schema(R: _Rules) -> Map:
-    def game_test(value: Any) -> Optional[str]:
-        if isinstance(value, str) and _norm(value) == R.game:
-            return None
-        return f"this checker reads {R.game} results, got {describe(value)}"
+    # -- the model ------------------------------------------------------------------
+    def model(self) -> Model:
+        zeros = {self.terrain_key[c]: 0 for c in self.terrains}
+        ties = [name for _, name in self.rules.tie_breakers.order]
 
-    def opt(schema: Schema) -> Field:
-        return Field(_OrNone(schema), required=False)
+        def opt(key: str, schema: Any, help: Any, default: Any, *always: str, label: str = "") -> Field:
+            needs = [*always, *self.office_needs.get(key, []), *(["the tie-breaker"] if key in ties else [])]
+            return Field(OrNull(schema), required=False, help=help, default=default, label=label, needs=needs)
 
-    fields: dict = {"name": Str()}
-    for name in ("points", *TERRAIN_FIELDS, "groups", "edge", "next_to_opponent", "water", *COUNT_FIELDS[3:],
-                 "total"):
-        if name in TERRAIN_FIELDS:
-            fields[name] = opt(Dict(Str(), _OrNone(Int(0))))
-        elif name == "groups":
-            fields[name] = opt(List(Int(1)))
-        elif name == "water":
-            fields[name] = opt(Map({"camps": opt(Int(0)), "settlements": opt(Int(0))}))
-        else:
-            fields[name] = opt(Int(0) if name in COUNT_FIELDS else Int())
-    return Map({
-        "game": Check(Any_(), game_test),
-        "players": List(Map(fields)),
-        "boomtown": opt(Dict(Str(), _OrNone(List(Str())))),
-    })
+        terrain = Dict(Str(), OrNull(Int(0)))
+        cards = ", ".join(f"{' and '.join(str(n) for n in self.influence_cards[c])} ({self.word[c]})"
+                          for c in self.terrains if c in self.influence_cards)
+        example = self.terrain_key[self.terrains[1 % len(self.terrains)]]
+        track = "points: your score track before final scoring"
+        return Model(self.game, self.title, Map({
+            "name": Field(Str(), default=lambda ctx, i: ctx.names[i]),
+            "points": opt("points", Int(0), [f"{track}; the {self.free_name} you took is on it",
+                                             "(it is scored when placed)"] if self.free_in_points else
+                          [track, f"(the {self.free_name} is added at the end)"], 0, "points",
+                          label="your score track"),
+            "influence": opt("influence", terrain, ["influence: each influence track, per terrain", (
+                f"(camp {self.camp_influence}, settlement {self.settlement_influence}, investment +1)")], zeros,
+                "terrains", label="influence per terrain"),
+            "settlements": opt("settlements", terrain, [
+                "settlements: per terrain (a camp with an influence token under it);",
+                "a settlement is a building, as a camp is"], zeros, "terrains", label="settlements per terrain"),
+            "mining_tokens": opt("mining_tokens", terrain, [
+                "mining_tokens: on your influence tracks, per terrain: one per building",
+                "(each building took the mining token of its hex)"], zeros, label="mining tokens per terrain"),
+            "investment_influence": opt("investment_influence", terrain, [
+                "investment_influence: the +1 influence of investment cards, per terrain,",
+                f"e.g. {{{example}: 1}}; cards {cards}"], {}),
+            "groups": opt("groups", List(Int(1)), [
+                "groups: the size of each of your contiguous groups of buildings, e.g. [6, 2, 1];",
+                "they add up to your buildings (camps + settlements)"], [], "group", label="the sizes of your groups"),
+            "edge": opt("edge", Int(0), "buildings touching the edge of the board", 0, label=ON_BOARD["edge"]),
+            "next_to_opponent": opt("next_to_opponent", Int(0), "buildings touching an opponent's building", 0,
+                                    label=ON_BOARD["next_to_opponent"]),
+            "water": opt("water", Map({k: Field(OrNull(Int(0)), required=False) for k in ("camps", "settlements")}),
+                         "camps and settlements touching the water", {"camps": 0, "settlements": 0},
+                         label="buildings touching the water"),
+            "line": opt("line", Int(0), "most of your buildings on one straight line of hexes", 0,
+                        label=ON_BOARD["line"]),
+            "investments": opt("investments", Int(0), f"investment cards fulfilled (at most "
+                               f"{self.investments_in_play})", 0, label="investment cards fulfilled"),
+            "shipping_tiles": opt("shipping_tiles", Int(0), f"shipping bonus tiles taken (at most "
+                                  f"{self.ship_per_player})", 0, label="shipping bonus tiles"),
+            "wanted": opt("wanted", Int(0), "your camps in the Wanted area", 0, "wanted", label="camps in Wanted"),
+            "supply": opt("supply", Int(0), "resources left on your supply track (breaks ties)", 0,
+                          label="resources left on the supply track"),
+            "total": Field(OrNull(Int()), required=False, default=Example(0),
+                           help="optional: your own sum; the check compares it"),
+        }), {"boomtown": Field(OrNull(Dict(Str(), OrNull(List(Str())))), required=False, default=None,
+                               help=self._boomtown_help)},
+            intro=self._intro, outro=self._outro)
 
+    def _intro(self, ctx: Context) -> list:
+        return [
+            f"# {self.title} results: one entry per player, copied from the board and the player",
+            "# boards at the end of the game, before final scoring. Check and tally it with:",
+            "#   sheetgen score THIS-FILE",
+            f"# Terrains: {', '.join(self.terrain_key[c] for c in self.terrains)} (any letter case). Write every",
+            "# count an office you hold scores; any other left out or empty counts as 0.",
+            "# Every camp piece is placed by the end: camps + settlements on the board + camps in",
+            f"# Wanted = {self.camps_per_player[ctx.players]} per player with {ctx.players} players. Camps are not "
+            f"written: in each terrain",
+            f"# they are the influence left after settlements ({self.settlement_influence} each) and investment",
+            f"# influence, at {self.camp_influence} per camp.",
+        ]
 
-# -- reading one player ------------------------------------------------------
+    def _boomtown_help(self, ctx: Context) -> list:
+        free, stacked = self.free_name, self.stacked_tokens
+        stack = [f"A token placed on an opponent's (an investment card; {plural(stacked, 'such token')}",
+                 "in all of Boomtown) is listed too: both players score that space."] if stacked else []
+        return [f"Boomtown: each of the {self.offices_in_play} offices in play and the {free}, with the players",
+                f"on its spaces. An office has {plural(self.office_spaces, 'space')} (list a player twice for both), "
+                f"the {free} one.", *stack,
+                f"The {free} is worth {self.free_points}." + "".join(
+                    f" {o['name']} counts all your tokens in {self.boomtown_pair}s, the {free} included."
+                    for o in self.offices if o["per"] == "boomtown_influence_pairs")]
 
-class _Reader:
-    def __init__(self, doc: Document, R: _Rules):
-        self.doc = doc
-        self.R = R
-        self.problems: list[Problem] = []
+    def _outro(self, ctx: Context) -> list:
+        names = ctx.names
+        return [f"  # {self.offices[0]['name']}: [{names[0]}, {names[1 % len(names)]}]",
+                f"  # {self.free_name}: [{names[0]}]", "", "# The offices (points per space held at game end):",
+                *(f"#   {office['name']}: {office['text']}" for office in self.offices)]
 
-    def fail(self, path: tuple, message: str, at_key: bool = False) -> None:
-        self.problems.append(self.doc.problem(path, message, at_key=at_key))
-
-    def player(self, index: int, value: dict, broken: set) -> _Sheet:
+    # -- reading one player -----------------------------------------------------------
+    def read_player(self, r: Reader, s: Sheet, value: dict, broken: set) -> None:
         """Read what is well-formed; `broken` names the fields the schema rejected."""
-        R = self.R
-        sheet = _Sheet(index, broken=set(broken))
-        name = value.get("name")
-        sheet.name = name.strip() if isinstance(name, str) else ""
-
-        def usable(key: str) -> bool:
-            return value.get(key) is not None and key not in broken
-
-        for key in COUNT_FIELDS:
-            if usable(key):
-                sheet.counts[key] = value[key]
-                sheet.given.add(key)
+        s.broken = set(broken)
+        usable = {key for key, v in value.items() if v is not None and key not in broken}
+        s.counts = {key: value[key] for key in COUNT_FIELDS if key in usable}
         for key in TERRAIN_FIELDS:
-            sheet.terrain[key] = {}
-            if not usable(key):
-                continue
-            sheet.given.add(key)
-            for written, n in value[key].items():
-                where = sheet.path(key, written)
-                code = R.parse_terrain(written)
-                if code is None:
-                    self.fail(where, R.terrain_hint(written), at_key=True)
-                    sheet.broken.add(key)
-                elif (key, code) in sheet.keys:
-                    self.fail(where, f"{R.terrain_word[code]} is already listed as "
-                                     f"'{sheet.keys[(key, code)]}'", at_key=True)
-                    sheet.broken.add(key)
+            s.terrain[key] = {}
+            for written, n in (value[key].items() if key in usable else ()):
+                code = self.parse_terrain(written)
+                twice = code is not None and (key, code) in s.keys
+                if code is None or twice:
+                    r.fail(s.path(key, written), f"{self.word[code]} is already listed as '{s.keys[(key, code)]}'"
+                           if twice else unknown("terrain", written, list(self.terrain_key.values())), at_key=True)
+                    s.broken.add(key)
                 else:
-                    sheet.keys[(key, code)] = written
-                    sheet.terrain[key][code] = n or 0
-        if usable("groups"):
-            sheet.groups = list(value["groups"])
-            sheet.given.add("groups")
-        if usable("water"):
-            sheet.given.add("water")
-            sheet.water_camps = value["water"].get("camps") or 0
-            sheet.water_settlements = value["water"].get("settlements") or 0
-        if usable("total"):
-            sheet.total = value["total"]
-        return sheet
+                    s.keys[(key, code)] = written
+                    s.terrain[key][code] = n or 0
+        if "groups" in usable:
+            s.groups = list(value["groups"])
+        if "water" in usable:
+            s.water_camps = value["water"].get("camps") or 0
+            s.water_settlements = value["water"].get("settlements") or 0
 
-    # -- one player's numbers ------------------------------------------------
-
-    def player_checks(self, s: _Sheet, players: int) -> None:
-        R = self.R
-        fail = self.fail
-        # investments and their influence
+    def _check_player(self, r: Reader, s: Sheet, players: int) -> None:
+        fail = r.fail
         investments = s.count("investments")
-        if investments > R.investments_in_play:
+        if investments > self.investments_in_play:
             fail(s.at("investments"), f"{investments} investments fulfilled, but only "
-                                      f"{R.investments_in_play} investment cards are in play")
+                                      f"{self.investments_in_play} investment cards are in play")
         if s.sound("investment_influence"):
             extra = s.terrain["investment_influence"]
             for code, n in extra.items():
-                cards = R.influence_cards.get(code, [])
+                cards = [str(c) for c in self.influence_cards.get(code, [])]
                 if n > len(cards):
                     s.broken.add("investment_influence")  # camps cannot be derived from it
-                    which = (f"only investment {_names([str(c) for c in cards])} gives it" if len(cards) == 1 else
-                             f"only investments {_names([str(c) for c in cards])} give it" if cards else
-                             "no investment card gives it")
+                    which = (f"only investment {cards[0]} gives it" if len(cards) == 1 else
+                             f"only investments {and_list(cards)} give it" if cards else "no investment card gives it")
                     fail(s.at("investment_influence", code),
-                         f"{n} investment influence in {R.terrain_word[code]}, but {which} (+1 each)")
+                         f"{n} investment influence in {self.word[code]}, but {which} (+1 each)")
             if sum(extra.values()) > investments and s.sound("investments"):
                 s.broken.add("investment_influence")
                 fail(s.at("investment_influence"),
                      f"{sum(extra.values())} influence from investments, but only "
-                     f"{_plural(investments, 'investment')} fulfilled; each card gives at most +1 "
+                     f"{plural(investments, 'investment')} fulfilled; each card gives at most +1 "
                      f"(write investments: N)")
 
         # camps from influence; buildings from them and from the mining tokens
-        derived = self._camps(s)
+        derived = self._camps(r, s)
         if derived and s.sound("mining_tokens"):
-            self._tokens(s)
+            self._tokens(r, s)
         elif derived:
             s.builds = {s.buildings}
         elif s.sound("mining_tokens") and "mining_tokens" in s.given:
             s.builds = {sum(s.terrain["mining_tokens"].values())}
 
         tiles = s.count("shipping_tiles")
-        if tiles > R.ship_per_player:
+        if tiles > self.ship_per_player:
             fail(s.at("shipping_tiles"), f"{tiles} shipping bonus tiles, but a stagecoach takes at most one "
-                                         f"per bonus section: {R.ship_sections} sections on each of "
-                                         f"{R.ship_metals} tracks = {R.ship_per_player}")
-
-        if players in R.camps_per_player and s.builds and s.sound("wanted"):
-            pieces = R.camps_per_player[players]
-            wanted = s.count("wanted")
-            if not any(b + wanted == pieces for b in s.builds):
-                b = s.buildings if s.buildings is not None else min(s.builds)
-                what = self._buildings_text(s) if s.buildings is not None else _plural(b, "building")
+                                         f"per bonus section: {self.ship_sections} sections on each of "
+                                         f"{self.ship_metals} tracks = {self.ship_per_player}")
+        b = s.buildings if s.buildings is not None else min(s.builds) if s.builds else 0
+        what = self._buildings_text(s) if s.buildings is not None else plural(b, "building")
+        if players in self.camps_per_player and s.builds and s.sound("wanted"):
+            pieces, wanted = self.camps_per_player[players], s.count("wanted")
+            if not any(n + wanted == pieces for n in s.builds):
                 fail(s.path(), f"{s.label}: {what} + {wanted} in Wanted = {b + wanted} camp pieces, "
                                f"but each player places all {pieces} in a {players}-player game")
+        if s.sound("groups") and s.builds and sum(s.groups) not in s.builds:
+            if "groups" not in s.given:
+                s.reported.add("groups")
+                fail(s.path(), f"missing key 'groups': the sizes of your contiguous groups of buildings, "
+                               f"which add up to your {plural(b, 'building')}")
+            else:
+                fail(s.at("groups"), f"groups add up to {plural(sum(s.groups), 'building')}, but you have "
+                                     f"{what if s.buildings is not None else b}")
 
-        if s.sound("groups") and s.builds:
-            size = sum(s.groups)
-            if size not in s.builds:
-                b = s.buildings if s.buildings is not None else min(s.builds)
-                if "groups" not in s.given:
-                    fail(s.path(), f"missing key 'groups': the sizes of your contiguous groups of buildings, "
-                                   f"which add up to your {_plural(b, 'building')}")
-                else:
-                    fail(s.at("groups"), f"groups add up to {_plural(size, 'building')}, but you have "
-                                         f"{self._buildings_text(s) if s.buildings is not None else b}")
-
-        board = R.board(players) if R.players[0] <= players <= R.players[1] else None
+        low, high = self.rules.players
+        board = self.board(players) if low <= players <= high else None
         most = max(s.builds) if s.builds else None
-        for key, words, limit, limit_words in (
-                ("edge", "buildings touching the edge", board and board.edge,
-                 f"hexes touch the edge of a {players}-player board"),
-                ("next_to_opponent", "buildings next to an opponent's", None, ""),
-                ("line", "buildings on one line", board and board.line,
-                 f"hexes make the longest straight line on a {players}-player board")):
+        for key, limit, limit_words in (
+                ("edge", board and board.edge, f"hexes touch the edge of a {players}-player board"),
+                ("next_to_opponent", None, ""),
+                ("line", board and board.line, f"hexes make the longest straight line on a {players}-player board")):
             n = s.count(key)
             if most is not None and n > most:
-                fail(s.at(key), f"{key}: {n} {words}, but you have {_plural(most, 'building')}")
+                fail(s.at(key), f"{key}: {n} {ON_BOARD[key]}, but you have {plural(most, 'building')}")
             elif limit is not None and n > limit:
-                fail(s.at(key), f"{key}: {n} {words}, but only {limit} {limit_words}")
+                fail(s.at(key), f"{key}: {n} {ON_BOARD[key]}, but only {limit} {limit_words}")
         wet = False
         if derived and s.water_camps > sum(s.camps.values()):
-            fail(s.path("water", "camps"), f"water: {_plural(s.water_camps, 'camp')} touching the water, but "
-                                           f"you have {_plural(sum(s.camps.values()), 'camp')} on the board")
+            fail(s.path("water", "camps"), f"water: {plural(s.water_camps, 'camp')} touching the water, but "
+                                           f"you have {plural(sum(s.camps.values()), 'camp')} on the board")
             wet = True
         if s.sound("settlements") and s.water_settlements > s.settlements:
-            fail(s.path("water", "settlements"), f"water: {_plural(s.water_settlements, 'settlement')} touching "
-                                                 f"the water, but you have {_plural(s.settlements, 'settlement')}")
+            fail(s.path("water", "settlements"), f"water: {plural(s.water_settlements, 'settlement')} touching "
+                                                 f"the water, but you have {plural(s.settlements, 'settlement')}")
             wet = True
         if not wet and board and s.water_camps + s.water_settlements > board.water:
             fail(s.path("water"), f"water: {s.water_camps + s.water_settlements} buildings touching the water, "
                                   f"but only {board.water} hexes do")
 
-    def _camps(self, s: _Sheet) -> bool:
+    def _camps(self, r: Reader, s: Sheet) -> bool:
         """Derive camps per terrain from influence; False when the file does not allow it."""
-        R = self.R
         if not s.sound("influence", "settlements", "investment_influence"):
             return False
         ok = True
-        for code in R.terrains:
-            influence = s.of("influence", code)
-            settled = s.of("settlements", code)
+        for code in self.terrains:
+            influence, settled = s.of("influence", code), s.of("settlements", code)
             extra = s.of("investment_influence", code)
-            rest = influence - R.settlement_influence * settled - extra
-            word = R.terrain_word[code]
-            where = s.at("influence", code) if ("influence", code) in s.keys else \
-                s.at("settlements", code) if ("settlements", code) in s.keys else s.at("investment_influence", code)
+            rest = influence - self.settlement_influence * settled - extra
+            word = self.word[code]
+            where = next((s.at(key, code) for key in ("influence", "settlements") if (key, code) in s.keys),
+                         s.at("investment_influence", code))
             if rest < 0:
-                parts = [f"{_plural(settled, 'settlement')} ({R.settlement_influence} each)"] if settled else []
+                parts = [f"{plural(settled, 'settlement')} ({self.settlement_influence} each)"] if settled else []
                 if extra:
                     parts.append(f"{extra} from investments")
-                fail_text = f"{word}: influence {influence}, but your {_names(parts)} give {influence - rest}"
-                self.fail(where, fail_text)
+                r.fail(where, f"{word}: influence {influence}, but your {and_list(parts)} give {influence - rest}")
                 ok = False
-            elif rest % R.camp_influence:
-                self.fail(where, f"{word}: influence {influence} leaves {rest} for camps after settlements "
-                                 f"and investments, not a whole number of camps ({R.camp_influence} each)")
+            elif rest % self.camp_influence:
+                r.fail(where, f"{word}: influence {influence} leaves {rest} for camps after settlements "
+                              f"and investments, not a whole number of camps ({self.camp_influence} each)")
                 ok = False
-            s.camps[code] = max(rest, 0) // R.camp_influence
+            s.camps[code] = max(rest, 0) // self.camp_influence
         if ok:
             s.buildings = sum(s.camps.values()) + s.settlements
         return ok
 
-    def _tokens(self, s: _Sheet) -> None:
+    def _tokens(self, r: Reader, s: Sheet) -> None:
         """Mining tokens per terrain = buildings there; note the building counts the file allows."""
-        R = self.R
         if "mining_tokens" not in s.given:
             if s.buildings:
-                self.fail(s.path(), f"missing key 'mining_tokens': your influence shows "
-                                    f"{self._buildings_text(s)}, each holding the mining token of its hex")
+                s.reported.add("mining_tokens")
+                r.fail(s.path(), f"missing key 'mining_tokens': your influence shows "
+                                 f"{self._buildings_text(s)}, each holding the mining token of its hex")
             s.builds = {s.buildings}
             return
-        for code in R.terrains:
+        for code in self.terrains:
             tokens = s.of("mining_tokens", code)
             camps, settled = s.camps[code], s.of("settlements", code)
             if tokens == camps + settled:
                 continue
-            word = R.terrain_word[code]
-            hint = ""
+            word, hint = self.word[code], ""
             if tokens < camps + settled and s.count("investments") and not s.of("investment_influence", code) \
-                    and R.influence_cards.get(code):
+                    and self.influence_cards.get(code):
                 hint = (f"; if an investment gave you +1 {word} influence, write "
-                        f"investment_influence: {{{R.terrain_key[code]}: 1}}")
-            self.fail(s.at("mining_tokens", code),
-                      f"{word}: {_plural(tokens, 'mining token')}, but influence {s.of('influence', code)} means "
-                      f"{_plural(camps + settled, 'building')} ({_plural(camps, 'camp')}, "
-                      f"{_plural(settled, 'settlement')}); each building holds the token of its hex{hint}")
+                        f"investment_influence: {{{self.terrain_key[code]}: 1}}")
+            r.fail(s.at("mining_tokens", code),
+                   f"{word}: {plural(tokens, 'mining token')}, but influence {s.of('influence', code)} means "
+                   f"{plural(camps + settled, 'building')} ({plural(camps, 'camp')}, "
+                   f"{plural(settled, 'settlement')}); each building holds the token of its hex{hint}")
         s.builds = {s.buildings, sum(s.terrain["mining_tokens"].values())}
 
     @staticmethod
-    def _buildings_text(s: _Sheet) -> str:
-        camps = sum(s.camps.values())
-        return (f"{_plural(s.buildings, 'building')} ({_plural(camps, 'camp')}, "
-                f"{_plural(s.settlements, 'settlement')})")
+    def _buildings_text(s: Sheet) -> str:
+        return (f"{plural(s.buildings, 'building')} ({plural(sum(s.camps.values()), 'camp')}, "
+                f"{plural(s.settlements, 'settlement')})")
 
-
-# -- across players ------------------------------------------------------------
-
-def _line(doc: Document, path: tuple, at_key: bool = False) -> str:
-    where = doc.problem(path, "", at_key=at_key)
-    return f" (line {where.line})" if where.line else ""
-
-
-def _cross_checks(doc: Document, R: _Rules, reader: _Reader, sheets: list[_Sheet], players: int) -> None:
-    fail = reader.fail
-    names: dict = {}
-    for s in sheets:
-        if not s.name:
-            continue
-        key = _norm(s.name)
-        if key in names:
-            fail(s.path("name"), f"the name {s.name} is used twice; give each player a different name")
-        else:
-            names[key] = s
-
-    for key, each, limit, words in (
-            ("investments", R.investments_in_play, R.investments_in_play,
-             f"only {R.investments_in_play} investment cards are in play"),
-            ("shipping_tiles", R.ship_per_player, R.ship_tiles,
-             f"there are only {R.ship_tiles} shipping bonus tiles")):
-        total = sum(s.count(key) for s in sheets)
-        if total > limit and all(s.count(key) <= each for s in sheets):  # else already reported
-            fail(("players",), f"the players list {total} {key.replace('_', ' ')} in all, but {words}", at_key=True)
-
-    if R.players[0] <= players <= R.players[1]:
-        board = R.board(players)
-        for what, count, limit, words in (
-                ("edge", lambda s: s.count("edge"), board.edge, "hexes touch the edge of the board"),
-                ("water", lambda s: s.water_camps + s.water_settlements, board.water, "hexes touch the water")):
-            total = sum(count(s) for s in sheets)
-            if total > limit and all(count(s) <= limit for s in sheets):
-                fail(("players",), f"the players list {total} buildings on the {what} in all, but only "
-                                   f"{limit} {words}", at_key=True)
-
-    _boomtown(doc, R, reader, sheets, names)
-
-    for s in sheets:
-        if not s.sound("settlements", "investment_influence"):
-            continue
-        inv = sum(s.terrain["investment_influence"].values())
-        used = s.settlements + inv + len(s.boomtown)
-        if used > R.influence_tokens:
-            fail(s.path(), f"{s.label} uses {used} influence tokens ({s.settlements} under settlements, "
-                           f"{inv} on the influence tracks from investments, {len(s.boomtown)} in Boomtown), "
-                           f"but each player has {R.influence_tokens}")
-
-
-def _boomtown(doc: Document, R: _Rules, reader: _Reader, sheets: list[_Sheet], names: dict) -> None:
-    fail = reader.fail
-    value = doc.value.get("boomtown") if isinstance(doc.value, dict) else None
-    if not isinstance(value, dict):
-        return
-    player_names = [s.name for s in sheets if s.name]
-    seen: dict = {}  # office name (or free cell) -> key as written
-    offices = 0
-    stacked: list = []  # (key as written, name) of the places holding a stacked token
-    for key, holders in value.items():
-        if not isinstance(key, str):
-            continue  # the schema said so
-        where = ("boomtown", key)
-        place = R.parse_place(key)
-        if place is None:
-            fail(where, R.place_hint(key), at_key=True)
-            continue
-        label = place.get("name", R.free_name)
-        if label in seen:
-            fail(where, f"{label} is already listed as '{seen[label]}'"
-                        f"{_line(doc, ('boomtown', seen[label]), True)}", at_key=True)
-            continue
-        seen[label] = key
-        if place:
-            offices += 1
-            if offices == R.offices_in_play + 1:
-                drawn = [k for k in seen if k != R.free_name][:-1]
-                fail(where, f"{label} makes {offices} offices, but only {R.offices_in_play} are drawn each "
-                            f"game ({_names(drawn)} {'is' if len(drawn) == 1 else 'are'} listed before)",
-                     at_key=True)
-        if not isinstance(holders, list):
-            continue
-        held: list[_Sheet] = []
-        for j, holder in enumerate(holders):
-            if not isinstance(holder, str):
-                continue  # the schema said so
-            s = names.get(_norm(holder))
-            if s is None:
-                close = difflib.get_close_matches(str(holder), player_names, n=1)
-                hint = f"did you mean '{close[0]}'?" if close else f"the players are {_names(player_names)}"
-                fail(where + (j,), f"'{holder}' is not a player in this file; {hint}")
+    # -- across players ---------------------------------------------------------------
+    def read(self, r: Reader, table: Table) -> None:
+        sheets, players = table.players, table.listed
+        for s in sheets:
+            self._check_player(r, s, players)
+        for key, each, limit, words in (
+                ("investments", self.investments_in_play, self.investments_in_play,
+                 f"only {self.investments_in_play} investment cards are in play"),
+                ("shipping_tiles", self.ship_per_player, self.ship_tiles,
+                 f"there are only {self.ship_tiles} shipping bonus tiles")):
+            total = sum(s.count(key) for s in sheets)
+            if total > limit and all(s.count(key) <= each for s in sheets):  # else already reported
+                r.fail(("players",), f"the players list {total} {key.replace('_', ' ')} in all, but {words}",
+                       at_key=True)
+        low, high = self.rules.players
+        if low <= players <= high:
+            board = self.board(players)
+            for what, counts, limit, words in (
+                    ("edge", [s.count("edge") for s in sheets], board.edge, "hexes touch the edge of the board"),
+                    ("water", [s.water_camps + s.water_settlements for s in sheets], board.water,
+                     "hexes touch the water")):
+                if sum(counts) > limit and max(counts) <= limit:
+                    r.fail(("players",), f"the players list {sum(counts)} buildings on the {what} in all, but "
+                                         f"only {limit} {words}", at_key=True)
+        self._boomtown(r, sheets)
+        for s in sheets:
+            if not s.sound("settlements", "investment_influence"):
                 continue
-            held.append(s)
-        spaces = R.office_spaces if place else _FREE_CELL_SPACES
-        room = spaces + min(spaces, R.stacked_tokens)
-        if len(holders) > room:
-            stack = (f" and {_plural(min(spaces, R.stacked_tokens), 'token')} may sit on an opponent's "
-                     f"(an investment card)") if R.stacked_tokens else ""
-            fail(where, f"{label}: {len(holders)} tokens, but it has {_plural(spaces, 'space')}, "
-                        f"one token each{stack}: at most {room}")
-            continue
-        extra = len(holders) - spaces
-        if extra > 0:
-            stacked.append((key, label))
-            if len(stacked) > R.stacked_tokens:
-                first, first_label = stacked[0]
-                fail(where, f"{label}: {len(holders)} tokens on {_plural(spaces, 'space')}, but only "
-                            f"{_plural(R.stacked_tokens, 'token')} may sit on another in all of Boomtown, "
-                            f"and {first_label} has one{_line(doc, ('boomtown', first), True)}")
-            elif len(held) == len(holders) and not _can_stack(held, spaces):
-                who = _names(sorted({s.label for s in held}))
-                if len({s.index for s in held}) == 1:
-                    why = f"{who} holds every space and a token on top, but a stacked token goes on an opponent's"
-                else:
-                    why = (f"a stacked token goes on an opponent's and needs a fulfilled investment, "
-                           f"and none of {who} can have placed it")
-                fail(where, f"{label}: {len(holders)} tokens on {_plural(spaces, 'space')}; {why}")
-        for s in held:
-            s.boomtown.append(place)
+            inv = sum(s.terrain["investment_influence"].values())
+            used = s.settlements + inv + len(s.boomtown)
+            if used > self.influence_tokens:
+                r.fail(s.path(), f"{s.label} uses {used} influence tokens ({s.settlements} under settlements, "
+                                 f"{inv} on the influence tracks from investments, {len(s.boomtown)} in Boomtown), "
+                                 f"but each player has {self.influence_tokens}")
+
+    def _boomtown(self, r: Reader, sheets: list) -> None:
+        value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None
+        if not isinstance(value, dict):
+            return
+        names = {norm(s.name): s for s in reversed(sheets) if s.name}  # the first of a name twice
+        player_names = [s.name for s in sheets if s.name]
+        hints = len(player_names) <= self.rules.players[1]  # else the player count is the problem
+        seen: dict = {}  # office name (or free cell) -> key as written
+        offices = 0
+        stacked: list = []  # (key as written, name) of the places holding a stacked token
+        for key, holders in value.items():
+            if not isinstance(key, str):
+                continue  # the schema said so
+            where = ("boomtown", key)
+            place = self.parse_place(key)
+            if place is None:
+                r.fail(where, unknown("Boomtown office", key, [o["name"] for o in self.offices] + [self.free_name]),
+                       at_key=True)
+                continue
+            label = place.get("name", self.free_name)
+            if label in seen:
+                r.fail(where, f"{label} is already listed as '{seen[label]}'"
+                              f"{r.on_line(('boomtown', seen[label]), True)}", at_key=True)
+                continue
+            seen[label] = key
+            if place:
+                offices += 1
+                if offices == self.offices_in_play + 1:
+                    drawn = [k for k in seen if k != self.free_name][:-1]
+                    r.fail(where, f"{label} makes {offices} offices, but only {self.offices_in_play} are drawn each "
+                                  f"game ({and_list(drawn)} {'is' if len(drawn) == 1 else 'are'} listed before)",
+                           at_key=True)
+            if not isinstance(holders, list):
+                continue
+            held: list = []
+            for j, holder in enumerate(holders):
+                s = names.get(norm(holder)) if isinstance(holder, str) else None
+                if s is not None:
+                    held.append(s)
+                elif isinstance(holder, str):  # else the schema said so
+                    hint = closest(holder, player_names) if hints else None
+                    r.fail(where + (j,), f"'{holder}' is not a player in this file" + (
+                        f"; did you mean '{hint}'?" if hint else f"; the players are {and_list(player_names)}"
+                        if hints else ""))
+            spaces = self.office_spaces if place else _FREE_CELL_SPACES
+            most = min(spaces, self.stacked_tokens)
+            if len(holders) > spaces + most:  # longer lists never reach the stacking check
+                stack = (f" and {plural(most, 'token')} may sit on an opponent's (an investment card)"
+                         if self.stacked_tokens else "")
+                r.fail(where, f"{label}: {len(holders)} tokens, but it has {plural(spaces, 'space')}, "
+                              f"one token each{stack}: at most {spaces + most}")
+                continue
+            if len(holders) > spaces:
+                stacked.append((key, label))
+                if len(stacked) > self.stacked_tokens:
+                    first, first_label = stacked[0]
+                    r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}, but only "
+                                  f"{plural(self.stacked_tokens, 'token')} may sit on another in all of Boomtown, "
+                                  f"and {first_label} has one{r.on_line(('boomtown', first), True)}")
+                elif len(held) == len(holders) and not _can_stack(held, spaces):
+                    who = and_list(sorted({s.label for s in held}))
+                    if len({s.index for s in held}) == 1:
+                        why = f"{who} holds every space and a token on top, but a stacked token goes on an opponent's"
+                    else:
+                        why = (f"a stacked token goes on an opponent's and needs a fulfilled investment, "
+                               f"and none of {who} can have placed it")
+                    r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}; {why}")
+            for s in held:
+                s.boomtown.append(place)
+
+    def needed(self, table: Table, s: Sheet) -> set:
+        """The offices this player holds (a count one of them scores must be written), less those
+        whose count a check here already reported missing. See the module's docstring for the rest."""
+        covered = {office for key in s.reported for office in self.office_needs.get(key, [])}
+        return {place["name"] for place in s.boomtown if place} - covered
+
+    # -- the tally --------------------------------------------------------------------
+    def breakdown(self, table: Table) -> list:
+        sheets = table.players
+        n = len(sheets)
+        bonus, places = [0] * n, [0] * n
+        for code in self.terrains:
+            standings = [(s.of("influence", code), s.of("settlements", code)) for s in sheets]
+            for i, (points, placed) in enumerate(_majority(self.place_values(code, n), standings)):
+                bonus[i] += points
+                places[i] += placed
+        penalties = wanted_penalties(self, [s.count("wanted") for s in sheets])
+        out = []
+        for i, s in enumerate(sheets):
+            influence = [s.of("influence", c) for c in self.terrains]
+            strongest = max(influence)
+            groups = sorted(s.groups, reverse=True)
+            terms = {
+                "mining_tokens_strongest": max((s.of("mining_tokens", c) for c in self.terrains
+                                                if s.of("influence", c) == strongest), default=0) if strongest else 0,
+                "terrain_bonuses": places[i],
+                "least_influence": min(influence),
+                "second_group": groups[1] if len(groups) > 1 else 0, "settlements": s.settlements,
+                "water_settlements": s.water_settlements, "water_camps": s.water_camps,
+                "boomtown_influence_pairs": len(s.boomtown) // self.boomtown_pair,
+                **{key: s.count(key) for key in ("edge", "next_to_opponent", "shipping_tiles", "investments", "line")},
+            }
+            offices = sum(rule["points"] * terms[rule["per"]]
+                          for place in s.boomtown if place for rule in (place, place.get("also")) if rule)
+            free = self.free_points * sum(1 for place in s.boomtown if not place)
+            out.append({"points": s.count("points") - (free if self.free_in_points else 0),
+                        "group": self.largest_group * (groups[0] if groups else 0), "offices": offices, "4VP": free,
+                        "terrains": bonus[i], "wanted": penalties[i]})
+        return out
+
+    def place_values(self, code: str, players: int) -> list:
+        kind = self.terrain[code]
+        return [kind[self.leader_takes]] if players == 2 else [kind["first"], kind["second"]]
+
+    def warnings(self, table: Table, ok: bool) -> list:
+        out = []
+        for s in table.players if ok else ():
+            free = sum(1 for place in s.boomtown if not place) * self.free_points
+            if self.free_in_points and free and s.count("points") < free:
+                out.append(f"{s.label} holds the {self.free_name} but the score track shows only "
+                           f"{s.count('points')}; the {self.free_name} is scored when placed, so the track "
+                           f"should hold it")
+            surveyor = next((p for p in s.boomtown if p and p["per"] == "line"), None)
+            if surveyor and not s.count("line") and s.buildings:
+                out.append(f"{s.label} holds the {surveyor['name']} but line is 0; any of your buildings "
+                           f"is on a line of at least 1")
+        return out
+
+    def tie_value(self, s: Sheet, name: str) -> int:
+        return s.count(name)
 
 
-def _can_stack(held: list[_Sheet], spaces: int) -> bool:
-    """Whether some tokens can lie on the spaces and the rest on top of an opponent's,
-    each by a player who fulfilled an investment."""
-    n = len(held)
-    for bottom in itertools.combinations(range(n), spaces):
-        top = [held[i] for i in range(n) if i not in bottom]
-        if any(not t.count("investments") for t in top):
-            continue
-        under = [held[i] for i in bottom]
-        for chosen in itertools.permutations(under, len(top)):
-            if all(t.index != u.index for t, u in zip(top, chosen)):
-                return True
-    return False
+def _can_stack(held: list, spaces: int) -> bool:
+    """Whether some tokens can lie on the spaces and the rest on top of an opponent's, each
+    by a player who fulfilled an investment. The tokens on top go to distinct tokens below of
+    other players; such a placement exists exactly when no player has more tokens than there
+    are spaces (Hall's condition: one player's tokens on top need as many others below) and the
+    players with an investment hold at least as many tokens as lie on top. Linear in `held`."""
+    most = max(Counter(s.index for s in held).values(), default=0)
+    return most <= spaces and sum(1 for s in held if s.count("investments")) >= len(held) - spaces
 
 
-# -- tally -------------------------------------------------------------------------
-
-def _majority(values: list[int], standings: list[tuple]) -> list[tuple[int, bool]]:
+def _majority(values: list, standings: list) -> list:
     """(points, placed) per player: `values` are the places' bonuses, best first.
 
     Standings compare as tuples (influence, settlements); players with no
@@ -632,9 +594,8 @@ def _majority(values: list[int], standings: list[tuple]) -> list[tuple[int, bool
     rounded down: two tied for 1st split 1st + 2nd, and nobody is 2nd.
     """
     out = [(0, False)] * len(standings)
-    ranked = sorted({st for st in standings if st[0] > 0}, reverse=True)
     place = 0
-    for level in ranked:
+    for level in sorted({st for st in standings if st[0] > 0}, reverse=True):
         if place >= len(values):
             break
         tied = [i for i, st in enumerate(standings) if st == level]
@@ -645,284 +606,35 @@ def _majority(values: list[int], standings: list[tuple]) -> list[tuple[int, bool
     return out
 
 
-def _place_values(R: _Rules, code: str, players: int) -> list[int]:
-    kind = R.terrain[code]
-    if players == 2:
-        return [kind[R.leader_takes]]
-    return [kind["first"], kind["second"]]
-
-
-def terrain_points(rules: Any, terrain: str, standings: list[tuple[int, int]]) -> list[int]:
+def terrain_points(rules: Any, terrain: str, standings: list) -> list:
     """Terrain bonus per player, from each player's (influence, settlements) in `terrain`.
 
     The number of players is len(standings) (the two-player rule applies to two).
     """
-    R = rules if isinstance(rules, _Rules) else _Rules(rules)
-    code = R.parse_terrain(terrain)
+    scorer = rules if isinstance(rules, GoldWestScorer) else GoldWestScorer(rules)
+    code = scorer.parse_terrain(terrain)
     if code is None:
-        raise ValueError(R.terrain_hint(terrain))
-    return [p for p, _ in _majority(_place_values(R, code, len(standings)), standings)]
+        raise ValueError(unknown("terrain", terrain, list(scorer.terrain_key.values())))
+    return [p for p, _ in _majority(scorer.place_values(code, len(standings)), standings)]
 
 
-def wanted_penalties(rules: Any, wanted: list[int]) -> list[int]:
+def wanted_penalties(rules: Any, wanted: list) -> list:
     """The Wanted penalty per player (0 or negative), from each player's camps in Wanted.
 
     Most Wanted (all tied for most) lose per the data's `most`; when one player
     is Most Wanted alone, the next highest (all tied there) lose per `second`.
     Players with no camp in Wanted lose nothing.
     """
-    R = rules if isinstance(rules, _Rules) else _Rules(rules)
+    scorer = rules if isinstance(rules, GoldWestScorer) else GoldWestScorer(rules)
     levels = sorted({w for w in wanted if w > 0}, reverse=True)
     out = [0] * len(wanted)
     if not levels:
         return out
-    most = [i for i, w in enumerate(wanted) if w == levels[0]]
-    rules_by_level = [(levels[0], R.wanted_most)]
-    if len(most) == 1 and len(levels) > 1:
-        rules_by_level.append((levels[1], R.wanted_second))
-    for level, rule in rules_by_level:
+    by_level = [(levels[0], scorer.wanted_most)]
+    if wanted.count(levels[0]) == 1 and len(levels) > 1:
+        by_level.append((levels[1], scorer.wanted_second))
+    for level, rule in by_level:
         for i, w in enumerate(wanted):
             if w == level:
                 out[i] = -(rule["lose"] * (w // rule["per"]))
     return out
-
-
-def _breakdowns(R: _Rules, sheets: list[_Sheet]) -> list[dict]:
-    n = len(sheets)
-    bonus = [0] * n
-    places = [0] * n
-    for code in R.terrains:
-        standings = [(s.of("influence", code), s.of("settlements", code)) for s in sheets]
-        for i, (points, placed) in enumerate(_majority(_place_values(R, code, n), standings)):
-            bonus[i] += points
-            places[i] += placed
-    penalties = wanted_penalties(R, [s.count("wanted") for s in sheets])
-
-    out = []
-    for i, s in enumerate(sheets):
-        influence = [s.of("influence", c) for c in R.terrains]
-        strongest = max(influence)
-        groups = sorted(s.groups, reverse=True)
-        terms = {
-            "mining_tokens_strongest": max((s.of("mining_tokens", c) for c in R.terrains
-                                            if s.of("influence", c) == strongest), default=0) if strongest else 0,
-            "terrain_bonuses": places[i],
-            "edge": s.count("edge"),
-            "least_influence": min(influence),
-            "next_to_opponent": s.count("next_to_opponent"),
-            "shipping_tiles": s.count("shipping_tiles"),
-            "second_group": groups[1] if len(groups) > 1 else 0,
-            "water_settlements": s.water_settlements,
-            "water_camps": s.water_camps,
-            "boomtown_influence_pairs": len(s.boomtown) // R.boomtown_pair,
-            "investments": s.count("investments"),
-            "line": s.count("line"),
-            "settlements": s.settlements,
-        }
-        offices = 0
-        free = 0
-        for place in s.boomtown:
-            if not place:
-                free += R.free_points
-                continue
-            offices += place["points"] * terms[place["per"]]
-            if "also" in place:
-                offices += place["also"]["points"] * terms[place["also"]["per"]]
-        points = s.count("points") - (free if R.free_in_points else 0)
-        out.append({
-            "points": points,
-            "group": R.largest_group * (groups[0] if groups else 0),
-            "offices": offices,
-            "4VP": free,
-            "terrains": bonus[i],
-            "wanted": penalties[i],
-        })
-    return out
-
-
-def _warnings(R: _Rules, sheets: list[_Sheet]) -> list[str]:
-    out = []
-    for s in sheets:
-        free = sum(1 for place in s.boomtown if not place) * R.free_points
-        if R.free_in_points and free and s.count("points") < free:
-            out.append(f"{s.label} holds the {R.free_name} but the score track shows only {s.count('points')}; "
-                       f"the {R.free_name} is scored when placed, so the track should hold it")
-        for place in s.boomtown:
-            if place and place["per"] == "line" and not s.count("line") and s.buildings:
-                out.append(f"{s.label} holds the {place['name']} but line is 0; any of your buildings "
-                           f"is on a line of at least 1")
-                break
-    return out
-
-
-# -- public ---------------------------------------------------------------------
-
-def _examine(doc: Document, rules: Any) -> tuple[list[Problem], list[str], list[_Sheet], list[dict]]:
-    R = _Rules(rules)
-    low, high = R.players
-    found: list = []
-    _schema(R).walk(doc.value, (), found)
-    problems = [doc.problem(path, message, at_key=at_key) for path, message, at_key in found]
-    reader = _Reader(doc, R)
-    sheets, listed = read_players(doc, found, reader.player, (low, high), R.game, reader.fail)
-    count = listed or 0
-    for s in sheets:
-        reader.player_checks(s, count)
-    _cross_checks(doc, R, reader, sheets, count)
-    problems = list(dict.fromkeys(problems + reader.problems))
-
-    breakdowns: list[dict] = []
-    if not problems:
-        breakdowns = _breakdowns(R, sheets)
-        for s, parts in zip(sheets, breakdowns):
-            message = total_mismatch(s.total, parts) if s.total is not None else None
-            if message:
-                problems.append(doc.problem(s.path("total"), message))
-    warnings = _warnings(R, sheets) if not problems else []
-    problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-    return problems, warnings, sheets, breakdowns
-
-
-def check(doc: Document, rules: Any) -> tuple[list[Problem], list[str]]:
-    """Every problem of a Gold West results file (located), plus warnings."""
-    problems, warnings, _, _ = _examine(doc, rules)
-    return problems, warnings
-
-
-def _decide(R: _Rules, sheets: list[_Sheet], totals: list[int]) -> tuple[list[tuple], str]:
-    """Sort keys for ranking (total, then the tie-breakers) and the words for what decided the win."""
-    keys = []
-    for s, total in zip(sheets, totals):
-        key = [total]
-        for breaker in R.tie_breakers:
-            _, field_name, pick = _TIE_WORDS[breaker]
-            key.append(-s.count(field_name) if pick is min else s.count(field_name))
-        keys.append(tuple(key))
-    if not sheets:
-        return keys, "no players"
-    best = max(totals)
-    tied = [i for i, t in enumerate(totals) if t == best]
-    if len(tied) == 1:
-        return keys, "highest total"
-    said = []
-    for breaker in R.tie_breakers:
-        words, field_name, pick = _TIE_WORDS[breaker]
-        counts = {i: sheets[i].count(field_name) for i in tied}
-        target = pick(counts.values())
-        if all(c == target for c in counts.values()):
-            said.append(f"{words}: tied at {target}")
-            continue
-        detail = ", ".join(f"{sheets[i].label} {counts[i]}" for i in tied)
-        said.append(f"{words}: {detail}")
-        tied = [i for i in tied if counts[i] == target]
-        if len(tied) == 1:
-            return keys, f"tied on {best}; " + "; ".join(said)
-    return keys, f"tied on {best}; " + "; ".join(said) + "; the win is shared (the rulebook calls for a rematch)"
-
-
-def tally(doc: Document, rules: Any) -> ScoreReport:
-    """Check, then score; raise InvalidInput listing every problem."""
-    problems, warnings, sheets, breakdowns = _examine(doc, rules)
-    if problems:
-        raise InvalidInput(problems)
-    R = _Rules(rules)
-    totals = [sum(parts.values()) for parts in breakdowns]
-    keys, decided = _decide(R, sheets, totals)
-    ranks = competition_ranks(keys)
-    players = [ScoredPlayer(s.name, total, rank, dict(parts), s.total)
-               for s, total, rank, parts in zip(sheets, totals, ranks, breakdowns)]
-    players.sort(key=lambda p: p.rank)  # stable: file order among equals
-    winners = [p.name for p in players if p.rank == 1]
-    if len(winners) > 1:
-        warnings.append(f"{_names(winners)} tie for the win on {players[0].total}: {decided}")
-    return ScoreReport(R.game, players, winners, decided, warnings)
-
-
-def template(rules: Any, players: int) -> str:
-    """A commented results file for `players` players, to fill in after the game."""
-    R = _Rules(rules)
-    low, high = R.players
-    if not _is_int(players) or not low <= players <= high:
-        raise UsageProblem("--players", f"{R.game} is played by {low} to {high} players, not {players}")
-    pieces = R.camps_per_player[players]
-    terrain_names = [R.terrain_key[c] for c in R.terrains]
-    zeros = "{" + ", ".join(f"{t}: 0" for t in terrain_names) + "}"
-    cards = ", ".join(f"{' and '.join(str(n) for n in R.influence_cards[c])} ({R.terrain_word[c]})"
-                      for c in R.terrains if c in R.influence_cards)
-    example = R.terrain_key[R.terrains[1 % len(R.terrains)]]
-    free = R.free_points
-    out = [
-        f"# {R.title} results: one entry per player, copied from the board and the player",
-        "# boards at the end of the game, before final scoring. Check and tally it with:",
-        "#   sheetgen score THIS-FILE",
-        f"# Terrains: {', '.join(terrain_names)} (any letter case). A field left out or empty",
-        "# counts as 0 (or as nothing); only name is needed.",
-        f"# Every camp piece is placed by the end: camps + settlements on the board + camps in",
-        f"# Wanted = {pieces} per player with {players} players. Camps are not written: in each terrain",
-        f"# they are the influence left after settlements ({R.settlement_influence} each) and investment",
-        f"# influence, at {R.camp_influence} per camp.",
-        "game: gold-west",
-        "players:",
-    ]
-    for n in range(1, players + 1):
-        first = n == 1  # explain each field once, on the first player
-        out.append(f"  - name: Player {n}")
-        if first:
-            note = (f"; the {R.free_name} you took is on it" if R.free_in_points else "")
-            out.append(f"    # points: your score track before final scoring{note}")
-        out.append("    points: 0")
-        if first:
-            out.append(f"    # influence: each influence track: camp {R.camp_influence}, settlement "
-                       f"{R.settlement_influence}, investment +1")
-        out.append(f"    influence: {zeros}")
-        if first:
-            out.append("    # settlements: per terrain (a camp with an influence token under it)")
-        out.append(f"    settlements: {zeros}")
-        if first:
-            out.append("    # mining_tokens: on your influence tracks, per terrain: one per building")
-        out.append(f"    mining_tokens: {zeros}")
-        if first:
-            out += ["    # investment_influence: the +1 influence of investment cards, per terrain,",
-                    f"    # e.g. {{{example}: 1}}; cards {cards}"]
-        out.append("    investment_influence: {}")
-        if first:
-            out += ["    # groups: the size of each of your contiguous groups of buildings, e.g. [6, 2, 1];",
-                    "    # they add up to your buildings (camps + settlements)"]
-        out.append("    groups: []")
-        comments = {
-            "edge": "buildings touching the edge of the board",
-            "next_to_opponent": "buildings touching an opponent's building",
-            "water": "camps and settlements touching the water",
-            "line": "most of your buildings on one straight line of hexes",
-            "investments": f"investment cards fulfilled (at most {R.investments_in_play})",
-            "shipping_tiles": f"shipping bonus tiles taken (at most {R.ship_per_player})",
-            "wanted": "your camps in the Wanted area",
-            "supply": "resources left on your supply track (breaks ties)",
-        }
-        for key in ("edge", "next_to_opponent", "water", "line", "investments", "shipping_tiles", "wanted",
-                    "supply"):
-            code = "    water: {camps: 0, settlements: 0}" if key == "water" else f"    {key}: 0"
-            out.append(f"{code:<40}# {comments[key]}" if first else code)
-        out.append(f"{'    # total: 0':<40}# optional: your own sum; the check compares it"
-                   if first else "    # total: 0")
-    pair = R.boomtown_pair
-    stack = [f"# A token placed on an opponent's (an investment card; {_plural(R.stacked_tokens, 'such token')}",
-             "# in all of Boomtown) is listed too: both players score that space."] if R.stacked_tokens else []
-    out += [
-        "",
-        f"# Boomtown: each of the {R.offices_in_play} offices in play and the {R.free_name}, with the players",
-        f"# on its spaces. An office has {_plural(R.office_spaces, 'space')} (list a player twice for both), "
-        f"the {R.free_name} one.",
-        *stack,
-        f"# The {R.free_name} is worth {free}." + "".join(
-            f" {o['name']} counts all your tokens in {pair}s, the {R.free_name} included."
-            for o in R.offices if o["per"] == "boomtown_influence_pairs"),
-        "boomtown:",
-        f"  # {R.offices[0]['name']}: [Player 1, Player 2]",
-        f"  # {R.free_name}: [Player 1]",
-        "",
-        "# The offices (points per space held at game end):",
-    ]
-    for office in R.offices:
-        out.append(f"#   {office['name']}: {office['text']}")
-    return "\n".join(out) + "\n"
