@@ -78,11 +78,13 @@ class WorkflowGroup(click.Group):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
-    def invoke(self, ctx: click.Context):
-        if ctx.invoked_subcommand is None and not ctx.protected_args and not ctx.args:
-            _say(ctx.get_help())
-            ctx.exit(0)
-        return super().invoke(ctx)
+
+
+def _help_without_a_command(ctx: click.Context) -> None:
+    """A group called with no command shows its help, once, and exits 0."""
+    if ctx.invoked_subcommand is None:
+        _say(ctx.get_help())
+        ctx.exit(0)
 
 
 @click.group(cls=WorkflowGroup, context_settings=CONTEXT)
@@ -102,6 +104,7 @@ def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
       sheetgen data check
     """
     ctx.obj = {"data": data_dir}
+    _help_without_a_command(ctx)
 
 
 @cli.command()
@@ -329,8 +332,10 @@ def score(ctx, files, fmt) -> None:
 
 
 @cli.group(cls=WorkflowGroup)
-def data() -> None:
+@click.pass_context
+def data(ctx: click.Context) -> None:
     """Check the rule data, or find it to make a house-rule copy."""
+    _help_without_a_command(ctx)
 
 
 @data.command("check")

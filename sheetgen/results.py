@@ -290,6 +290,7 @@ class Outcome:
     warnings: list
     table: Any
     breakdowns: list  # per player, in file order; empty when there are problems
+    doc: Document
 
 
 class Scorer:
@@ -365,7 +366,7 @@ class Scorer:
                     problems.append(doc.problem(entry.claimed_at, message))
         warnings = list(dict.fromkeys(r.warnings + self.warnings(table, not problems)))
         problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-        return Outcome(problems, warnings, table, breakdowns)
+        return Outcome(problems, warnings, table, breakdowns, doc)
 
     def check(self, doc: Document) -> tuple:
         """(problems, warnings) of a results file."""
@@ -384,9 +385,42 @@ class Scorer:
         players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed)
                    for e, parts in zip(entries, outcome.breakdowns)]
         ties = self.rules.tie_breakers
-        values = [[self.tie_value(e, name) for _, name in ties.order] for e in entries]
+        written = [[self.tie_value(e, name) if name in e.given or self.entry_has(e, name) else None
+                    for _, name in ties.order] for e in entries]
+        self._check_tie_values(outcome, players, written)
+        values = [[0 if v is None else v for v in row] for row in written]  # a None is never read: see the check
         labels = [self.field_label(name) for _, name in ties.order]
         return rank(self.game, players, ties, values, labels, outcome.warnings)
+
+    def entry_has(self, entry: Any, name: str) -> bool:
+        """Whether a tie-breaker's field has a value though not written by that name (default: no)."""
+        return False
+
+    def _check_tie_values(self, outcome: Outcome, players: list, values: list) -> None:
+        """A tie-breaker that decides between players must not read a field left out as 0."""
+        ties = self.rules.tie_breakers
+        by_total: dict = {}
+        for i, p in enumerate(players):
+            by_total.setdefault(p.total, []).append(i)
+        problems = []
+        for tied in by_total.values():
+            for k, (way, name) in enumerate(ties.order):
+                if len(tied) < 2:
+                    break
+                missing = [i for i in tied if values[i][k] is None]
+                if missing:
+                    names = and_list(players[i].name for i in tied)
+                    for i in missing:
+                        entry = outcome.table.players[i]
+                        problems.append(outcome.doc.problem(
+                            entry.path(), f"missing key '{name}' ({self.field_label(name)}) for {entry.label}: "
+                                          f"{names} tie on {players[i].total} and the tie-breaker "
+                                          f"({way} {self.field_label(name)}) needs it"))
+                    break
+                best = (max if way == "most" else min)(values[i][k] for i in tied)
+                tied = [i for i in tied if values[i][k] == best]
+        if problems:
+            raise InvalidInput(problems)
 
     def template(self, players: Any = None, names: Optional[Sequence[str]] = None) -> str:
         """The commented results file for `players` players (default: the most), names optional."""

@@ -58,7 +58,7 @@ def test_score_a_file_of_another_game_says_so(tmp_path):
     with pytest.raises(sheetgen.InvalidInput) as caught:
         sheetgen.game("gold-west").score(path)
     (problem,) = caught.value.problems
-    assert problem.line == 1 and "rolled-west results, not gold-west" in problem.message
+    assert problem.line == 2 and "rolled-west results, not gold-west" in problem.message  # line 1 is a comment
 
 
 def test_score_and_check_from_text():

@@ -39,6 +39,9 @@ def sheetgen(*args, cwd, stdout, preexec_fn=None):
                           stdout=stdout, stderr=subprocess.PIPE, preexec_fn=preexec_fn, timeout=60)
 
 
+# Every write below passes --force: these tests replace files the test made (not sheetgen),
+# and --force must never weaken the regular-files-only rule.
+
 # ---- only regular files ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("command,name", [(TEMPLATE, "t.yaml"), (SETUP, "s.txt"),
@@ -50,7 +53,7 @@ def test_a_symlink_target_is_refused_and_left_alone(run, tmp_path, command, name
         real.write_bytes(b"old")
     (tmp_path / name).symlink_to(real.name)
     before = sorted(os.listdir(tmp_path))
-    result = run(*command, "-o", name)
+    result = run(*command, "-o", name, "--force")
     assert result.code == 2, result
     assert one_line(result.err) == (f"Error: -o: '{name}' is a symbolic link; give the real path instead "
                                     f"('{os.path.realpath(real)}')")
@@ -64,7 +67,7 @@ def test_a_fifo_target_is_refused_without_writing_to_it(run, tmp_path):
     os.mkfifo(fifo)
     reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # so a regression that writes fails, not hangs
     try:
-        result = run(*TEMPLATE, "-o", "pipe.yaml")
+        result = run(*TEMPLATE, "-o", "pipe.yaml", "--force")
         received = os.read(reader, 100)
     finally:
         os.close(reader)
@@ -87,7 +90,7 @@ def test_a_device_target_is_refused_and_never_replaced(run, monkeypatch, device,
     monkeypatch.setattr(os, "replace", must_not_replace)
     monkeypatch.setattr(os, "rename", must_not_replace)
     before = os.stat(device)
-    result = run(*command, "-o", device)
+    result = run(*command, "-o", device, "--force")
     assert result.code == 2, result
     assert one_line(result.err) == f"Error: -o: '{device}' " + NOT_REGULAR.format("a character device")
     after = os.stat(device)
@@ -96,7 +99,7 @@ def test_a_device_target_is_refused_and_never_replaced(run, monkeypatch, device,
 
 @pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout here")
 def test_dev_stdout_as_a_target_points_to_dash(tmp_path):
-    proc = sheetgen(*TEMPLATE, "-o", "/dev/stdout", cwd=tmp_path, stdout=subprocess.PIPE)
+    proc = sheetgen(*TEMPLATE, "-o", "/dev/stdout", "--force", cwd=tmp_path, stdout=subprocess.PIPE)
     assert proc.returncode == 2
     assert proc.stderr.decode() == "Error: -o: '/dev/stdout' " + NOT_REGULAR.format("a named pipe") + "\n"
     assert proc.stdout == b"" and os.listdir(tmp_path) == []
@@ -118,7 +121,7 @@ def test_a_target_that_turns_into_a_link_or_pipe_mid_write_is_not_replaced(run, 
             os.mkfifo(target)
 
     monkeypatch.setattr(os, "fsync", swap_target)
-    result = run(*TEMPLATE, "-o", "t.yaml")
+    result = run(*TEMPLATE, "-o", "t.yaml", "--force")
     assert result.code == 2, result
     assert one_line(result.err).startswith("Error: -o: 't.yaml' is ")
     mode = os.lstat(target).st_mode
@@ -135,7 +138,7 @@ def test_a_replaced_file_keeps_its_permissions(run, tmp_path, command, name, mod
     target = tmp_path / name
     target.write_bytes(b"old")
     os.chmod(target, mode)
-    assert run(*command, "-o", name).code == 0
+    assert run(*command, "-o", name, "--force").code == 0
     assert target.read_bytes().startswith(b"%PDF-" if name.endswith(".pdf") else TEMPLATE_START.encode())
     assert stat.S_IMODE(os.stat(target).st_mode) == mode
 
@@ -144,7 +147,7 @@ def test_a_replaced_file_keeps_its_permissions(run, tmp_path, command, name, mod
 def test_a_new_file_gets_the_usual_mode_minus_the_umask(run, tmp_path, umask, expected):
     old = os.umask(umask)
     try:
-        result = run(*TEMPLATE, "-o", "t.yaml")
+        result = run(*TEMPLATE, "-o", "t.yaml", "--force")
     finally:
         os.umask(old)
     assert result.code == 0, result
@@ -162,7 +165,7 @@ def test_the_part_file_sits_beside_the_target_named_with_our_pid(run, tmp_path, 
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", look)
-    assert run(*TEMPLATE, "-o", "t.yaml").code == 0
+    assert run(*TEMPLATE, "-o", "t.yaml", "--force").code == 0
     (name,) = seen
     assert re.fullmatch(rf"\.t\.yaml\.{os.getpid()}\.[0-9a-f]{{8}}\.part", name), name
     assert os.listdir(tmp_path) == ["t.yaml"]
@@ -170,7 +173,7 @@ def test_the_part_file_sits_beside_the_target_named_with_our_pid(run, tmp_path, 
 
 def test_a_very_long_target_name_still_gets_a_part_file(run, tmp_path):
     name = "x" * 245 + ".yaml"  # 250 bytes: ".NAME.<pid>.<random>.part" would pass the 255-byte limit
-    assert run(*TEMPLATE, "-o", name).code == 0
+    assert run(*TEMPLATE, "-o", name, "--force").code == 0
     assert (tmp_path / name).read_text().startswith(TEMPLATE_START)
     assert os.listdir(tmp_path) == [name]
 
@@ -203,7 +206,7 @@ def test_part_files_of_dead_runs_are_removed_and_nothing_else(run, tmp_path):
         os.utime(tmp_path / name, (two_hours_ago, two_hours_ago))
     (tmp_path / fresh).write_text("x")
     (tmp_path / folder).mkdir()
-    assert run(*TEMPLATE, "-o", "t.yaml").code == 0
+    assert run(*TEMPLATE, "-o", "t.yaml", "--force").code == 0
     assert sorted(os.listdir(tmp_path)) == sorted(kept + [fresh, folder, "t.yaml"])
 
 
@@ -215,7 +218,7 @@ def write_half_then_die(fd, data):
     os.kill(os.getpid(), signal.SIGKILL)
 os.write = write_half_then_die
 from sheetgen.cli import main
-main(["template", "rolled-west", "-o", "t.yaml"])
+main(["template", "rolled-west", "-o", "t.yaml", "--force"])
 """
 
 
@@ -227,7 +230,7 @@ def test_a_killed_run_leaves_a_part_file_that_the_next_run_removes(run, tmp_path
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     (left,) = parts(tmp_path)
     assert left.startswith(".t.yaml.") and target.read_text() == "old"
-    assert run(*TEMPLATE, "-o", "t.yaml").code == 0
+    assert run(*TEMPLATE, "-o", "t.yaml", "--force").code == 0
     assert os.listdir(tmp_path) == ["t.yaml"]
     assert target.read_text().startswith(TEMPLATE_START)
 
@@ -250,7 +253,7 @@ def test_a_disk_error_while_writing_a_file_leaves_no_partial_file(run, tmp_path,
         raise OSError(code, os.strerror(code))
 
     monkeypatch.setattr(os, "write", fail_half_way)
-    result = run(*command, "-o", name)
+    result = run(*command, "-o", name, "--force")
     assert result.code == 1, result
     assert one_line(result.err) == f"Error: cannot write '{name}': {reason}"
     assert os.listdir(tmp_path) == ([name] if existing else [])
@@ -392,7 +395,7 @@ def test_ctrl_c_in_the_middle_of_a_write_keeps_the_old_file(run, tmp_path, monke
         raise KeyboardInterrupt
 
     monkeypatch.setattr(os, "write", interrupted_half_way)
-    result = run(*TEMPLATE, "-o", "t.yaml")
+    result = run(*TEMPLATE, "-o", "t.yaml", "--force")
     assert result.code == 130
     assert result.err.strip() == "Interrupted."
     assert target.read_bytes() == b"old"
@@ -425,7 +428,7 @@ def test_a_folder_without_write_permission_is_refused(run, tmp_path):
     try:
         if os.access(locked, os.W_OK):
             pytest.skip("this user may write anywhere (root)")
-        result = run(*TEMPLATE, "-o", "locked/t.yaml")
+        result = run(*TEMPLATE, "-o", "locked/t.yaml", "--force")
     finally:
         os.chmod(locked, 0o755)
     assert result.code == 2

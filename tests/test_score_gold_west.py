@@ -427,7 +427,8 @@ CHECKS = [
     ("groups: [8, 4]", "groups: 12", 8, 13, "expected a list, got the number 12"),
     ("game: gold-west", "game: rolled-west", 1, 7, "this checker reads gold-west results"),
     ("name: Levi", "name: sara", 17, 11, "the name sara is used twice"),
-    ("game: gold-west\nplayers:\n", "game: gold-west\nplayers:\n  - name: A\n  - name: B\n  - name: C\n",
+    ("game: gold-west\nplayers:\n", "game: gold-west\nplayers:\n  - {name: A, points: 0}\n  - {name: B, points: 0}\n"
+                                  "  - {name: C, points: 0}\n",
      2, 1, "Gold West is played by 2 to 4 players; this file has 5"),
     # terrains
     ("settlements: {silver: 1}", "settlements: {silvr: 1}", 6, 19, "unknown terrain 'silvr'; did you mean 'silver'?"),
@@ -561,8 +562,8 @@ def test_stacked_token_needs_an_investment():
 def test_three_players_board_totals():
     # 3 players, 12 camps each: buildings on the edge and by the water, added over the players.
     def player(name, edge, water):
-        return (f"  - {{name: {name}, influence: {{gold: 12}}, mining_tokens: {{gold: 12}}, groups: [12], "
-                f"edge: {edge}, water: {{camps: {water}}}}}\n")
+        return (f"  - {{name: {name}, points: 0, influence: {{gold: 12}}, mining_tokens: {{gold: 12}}, "
+                f"groups: [12], edge: {edge}, water: {{camps: {water}}}}}\n")
     text = "game: gold-west\nplayers:\n" + player("A", 10, 4) + player("B", 10, 4) + player("C", 10, 4)
     assert problems_of(text) == []
     problems = problems_of(text.replace("edge: 10, water: {camps: 4}}\n", "edge: 11, water: {camps: 5}}\n", 1))
@@ -576,8 +577,8 @@ def test_shipping_tiles_over_all_players():
         "    investments: 2\n", "    investments: 2\n    shipping_tiles: 6\n")
     assert problems_of(text) == []
     text = text.replace("game: gold-west\nplayers:\n", "game: gold-west\nplayers:\n"
-                        "  - {name: Cat, influence: {gold: 12}, mining_tokens: {gold: 12}, groups: [12], "
-                        "shipping_tiles: 1}\n")
+                        "  - {name: Cat, points: 0, influence: {gold: 12}, mining_tokens: {gold: 12}, "
+                        "groups: [12], shipping_tiles: 1}\n")
     problems = problems_of(text)
     assert [(p.line, p.message) for p in problems] == [
         (2, "the players list 13 shipping tiles in all, but there are only 12 shipping bonus tiles")]
@@ -596,7 +597,9 @@ def test_influence_tokens_run_out():
             groups: [12]
             investments: 1
             water: {camps: 0}
-          - {name: Levi, influence: {gold: 12}, mining_tokens: {gold: 12}, groups: [12], water: {camps: 0}}
+            points: 0
+          - {name: Levi, points: 0, influence: {gold: 12}, mining_tokens: {gold: 12}, groups: [12],
+             water: {camps: 0}}
         boomtown:
           Saloon: [Sara, Sara]
           Depot: [Sara, Sara]
@@ -629,6 +632,8 @@ def test_names_match_loosely():
 
 
 def test_empty_and_omitted_fields_count_as_nothing():
+    # Every field no category or held office needs may be empty or left out; the score
+    # track (`points`) is always needed (see test_a_score_track_left_out_is_a_problem).
     text = """
         game: gold-west
         players:
@@ -638,9 +643,9 @@ def test_empty_and_omitted_fields_count_as_nothing():
             groups: [12]
             settlements:
             water:
-            points:
+            points: 0
             boomtown:
-          - {name: Ben, wanted: 12, settlements: {}}
+          - {name: Ben, wanted: 12, settlements: {}, points: 0}
         boomtown:
     """
     problems = problems_of(text)  # `boomtown` inside a player is not a player field
@@ -652,6 +657,27 @@ def test_empty_and_omitted_fields_count_as_nothing():
     assert players["Ann"].breakdown == {"points": 0, "group": 24, "offices": 0, "4VP": 0, "terrains": 6,
                                         "wanted": 0}
     assert players["Ben"].total == -12
+
+
+def test_a_score_track_left_out_is_a_problem():
+    # Nothing scores silently on a missing number: the points category needs the score track.
+    for written in ("", "    points:\n"):  # left out, or written with no value
+        problems = problems_of(BASE.replace("    points: 38\n", written))
+        assert len(problems) == 1 and "missing key 'points' (your score track) for Levi" in problems[0].message
+        assert problems[0].line == 17
+
+
+def test_a_tie_breaker_left_out_is_a_problem_only_where_it_decides():
+    tied = two({"name": "Ann", "points": 30, "wanted": 1, "supply": 4},
+               {"name": "Ben", "points": 30, "wanted": 1, "supply": 9}).replace(", supply: 9}", "}")
+    with pytest.raises(InvalidInput) as caught:
+        score.tally(doc_of(tied), RULES)
+    (problem,) = caught.value.problems
+    assert "missing key 'supply' (resources left on the supply track) for Ben: Ann and Ben tie on" in problem.message
+    # Wanted decides first: supply is never read, so it may stay out
+    decided = two({"name": "Ann", "points": 20, "wanted": 0, "supply": 4},  # 20 + 24 + 7 = 30 + 22 - 1
+                  {"name": "Ben", "points": 30, "wanted": 1, "supply": 9}).replace(", supply: 9}", "}")
+    assert score.tally(doc_of(decided), RULES).winners == ["Ann"]
 
 
 def test_warnings_do_not_fail():
@@ -869,7 +895,8 @@ def random_game(seed: int) -> dict:
     for p in players:
         held = {office_of[k] for k, holders in town.items() if p["name"].lower() in (h.lower() for h in holders)}
         for field in list(p):
-            if field != "name" and not p[field] and not held & set(NEEDS[field]) and rng.random() < 0.3:
+            always = field in ("name", "points", "supply")  # the score track; the tie-breaker's count
+            if not always and not p[field] and not held & set(NEEDS[field]) and rng.random() < 0.3:
                 del p[field]  # omitted fields count as 0, unless an office the player holds scores them
         if any(h.lower() == p["name"].lower() for h in town[FREE]):
             p["points"] = max(p.get("points", 0), 4)  # the 4VP is on the track

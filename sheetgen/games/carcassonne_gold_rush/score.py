@@ -49,12 +49,14 @@ _KIND_NAMES = {**{kind: kind for kind in KINDS}, "railroads": "railroad", "railw
 # feature kind -> the key of its cowboys, and their name in messages
 ROLES = {"railroad": ("workers", "railway workers"), "mountain": ("miners", "miners"),
          "city": ("merchant", "merchant"), "prairie": ("farmers", "farmers")}
-_DETAILS = {kind: Map({**fields, ROLES[kind][0]: Field(Any_(), required=False)}) for kind, fields in {
+_FEATURE_FIELDS: dict = {
     "railroad": {"tiles": Int(), "locomotives": Field(Int(0), required=False)},
     "mountain": {"nuggets": Int()},
     "city": {"railroads": Int(0)},
     "prairie": {"tipis": Field(Int(0), required=False), "horses": Field(Int(0), required=False)},
-}.items()}
+}
+_DETAILS = {kind: Map({**fields, ROLES[kind][0]: Field(Any_(), required=False)})
+            for kind, fields in _FEATURE_FIELDS.items()}
 
 
 @dataclass

@@ -406,7 +406,7 @@ class GoldWestScorer(Scorer):
 
     @staticmethod
     def _buildings_text(s: Sheet) -> str:
-        return (f"{plural(s.buildings, 'building')} ({plural(sum(s.camps.values()), 'camp')}, "
+        return (f"{plural(s.buildings or 0, 'building')} ({plural(sum(s.camps.values()), 'camp')}, "
                 f"{plural(s.settlements, 'settlement')})")
 
     # -- across players ---------------------------------------------------------------
@@ -518,7 +518,7 @@ class GoldWestScorer(Scorer):
         """The offices this player holds (a count one of them scores must be written), less those
         whose count a check here already reported missing. See the module's docstring for the rest."""
         covered = {office for key in s.reported for office in self.office_needs.get(key, [])}
-        return {place["name"] for place in s.boomtown if place} - covered
+        return {"points", *(place["name"] for place in s.boomtown if place)} - covered
 
     # -- the tally --------------------------------------------------------------------
     def breakdown(self, table: Table) -> list:
@@ -574,6 +574,11 @@ class GoldWestScorer(Scorer):
 
     def tie_value(self, s: Sheet, name: str) -> int:
         return s.count(name)
+
+    def entry_has(self, s: Sheet, name: str) -> bool:
+        """Camps in Wanted left out are known all the same once the pieces add up (the check passed
+        with 0): buildings + Wanted = every camp piece."""
+        return name == "wanted" and bool(s.builds)
 
 
 def _can_stack(held: list, spaces: int) -> bool:
