@@ -41,21 +41,48 @@ class SheetPart:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What a game package declares: its key, its rule-data schema and its faces."""
+    """What a game package declares: its key and its faces.
+
+    Targets are "module:name"; one starting with "." is in the game's own
+    package (`package`, its `__name__`). By convention a game has
+    `.rules` (DATA_FIELDS, check_data: the schema and cross-checks of its rule
+    data) and `.setup:generate`/`from_code`; the first sheet is the default.
+    """
 
     key: str
-    data_fields: dict
-    check_data: Optional[Callable] = None
+    package: str
     sheets: tuple = ()
-    default_sheet: Optional[str] = None
-    setup: Optional[str] = None  # "module:function", once the game has setups
-    score: Optional[str] = None  # "module:Class" of the game's results.Scorer, once it has scoring
+    setup: Optional[str] = ".setup:generate"
+    score: Optional[str] = None  # the game's results.Scorer, once it has scoring
     setup_card: str = "sheetgen.setupcard:basic"  # draws the setup's PDF card body
-    # "module:function" (setup, rules) -> lines: the text format's body, when the
-    # game draws more than seating, reminders, a grid and rounds
+    # (setup, rules) -> lines: the text format's body, when the game draws more
+    # than seating, reminders, a grid and rounds
     setup_text: Optional[str] = None
-    # "module:function" (setup, rules) -> dict merged into layouts/setup.md.j2's context
+    # (setup, rules) -> dict merged into layouts/setup.md.j2's context
     setup_markdown: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        for name in ("setup", "score", "setup_card", "setup_text", "setup_markdown"):
+            target = getattr(self, name)
+            if target and target.startswith("."):
+                object.__setattr__(self, name, self.package + target)
+        parts = tuple(SheetPart(p.name, p.summary, self.package + p.build if p.build.startswith(".") else p.build,
+                                p.has_backs, p.per_player) for p in self.sheets)
+        object.__setattr__(self, "sheets", parts)
+
+    @property
+    def data_fields(self) -> dict:
+        """The schema of this game's sections of its rule data."""
+        return importlib.import_module(f"{self.package}.rules").DATA_FIELDS
+
+    @property
+    def check_data(self) -> Optional[Callable]:
+        """Cross-checks of the rule data that a schema cannot say."""
+        return getattr(importlib.import_module(f"{self.package}.rules"), "check_data", None)
+
+    @property
+    def default_sheet(self) -> Optional[str]:
+        return self.sheets[0].name if self.sheets else None
 
     def sheet(self, what: Optional[str]) -> SheetPart:
         if not self.sheets:

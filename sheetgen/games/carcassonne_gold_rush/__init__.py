@@ -7,19 +7,11 @@ are checked and tallied by the score module.
 """
 
 from sheetgen.games import GameSpec, SheetPart
-from sheetgen.games.carcassonne_gold_rush.rules import DATA_FIELDS, check_data
 
-__all__ = ["DATA_FIELDS", "GAME", "check_data"]
+__all__ = ["GAME"]
 
 GAME = GameSpec(
-    key="carcassonne-gold-rush",
-    data_fields=DATA_FIELDS,
-    check_data=check_data,
-    sheets=(
-        SheetPart("pad", "score pad: one page per game, a column per player; --copies for more games",
-                  "sheetgen.games.carcassonne_gold_rush.pad:build"),
-    ),
-    default_sheet="pad",
-    setup="sheetgen.games.carcassonne_gold_rush.setup:generate",
-    score="sheetgen.games.carcassonne_gold_rush.score:CarcassonneGoldRushScorer",
+    "carcassonne-gold-rush", __name__, score=".score:CarcassonneGoldRushScorer",
+    sheets=(SheetPart("pad", "score pad: one page per game, a column per player; --copies for more games",
+                      ".pad:build"),),
 )

@@ -9,20 +9,11 @@ and tallied, and the player mat and building cards printed.
 from __future__ import annotations
 
 from sheetgen.games import GameSpec, SheetPart
-from sheetgen.games.piecepack_gold_rush.rules import DATA_FIELDS, check_data
 
 GAME = GameSpec(
-    key="piecepack-gold-rush",
-    data_fields=DATA_FIELDS,
-    check_data=check_data,
-    sheets=(
-        SheetPart("mat", "player mat with resource tracks, plots, costs and score box, one page per player",
-                  "sheetgen.games.piecepack_gold_rush.mat:build"),
-        SheetPart("cards", "building cards with cut marks; --backs adds back pages for double-sided printing",
-                  "sheetgen.games.piecepack_gold_rush.cards:build", has_backs=True, per_player=False),
-    ),
-    default_sheet="mat",
-    setup="sheetgen.games.piecepack_gold_rush.setup:generate",
-    setup_card="sheetgen.games.piecepack_gold_rush.setup_card:draw",
-    score="sheetgen.games.piecepack_gold_rush.score:GoldRushScorer",
+    "piecepack-gold-rush", __name__, score=".score:GoldRushScorer", setup_card=".setup_card:draw",
+    sheets=(SheetPart("mat", "player mat with resource tracks, plots, costs and score box, one page per player",
+                      ".mat:build"),
+            SheetPart("cards", "building cards with cut marks; --backs adds back pages for double-sided printing",
+                      ".cards:build", has_backs=True, per_player=False)),
 )
