@@ -1,35 +1,13 @@
 """Carcassonne: Gold Rush: the results model, its checks and its tally.
 
-The results file (DESIGN.md, "Results files") lists the players' names, then
-their score-track points before final scoring (`points`), the mining tokens
-each collected by value (`tokens`), and the features left on the board at game
-end (`features`): railroads, mountains, cities and prairies with the cowboys on
-them. Optional `completed` lists the features completed and scored during
+The results file lists the players' names, then their score-track points
+before final scoring (`points`), the mining tokens each collected by value
+(`tokens`), and the features left on the board at game end (`features`):
+railroads, mountains, cities and prairies with the cowboys on them. Optional `completed` lists the features completed and scored during
 play, and optional `totals` what each player added up.
 
-Rule decisions (the rulebooks in shared/rules, publisher's text first):
-- In-game points come from `completed` when it lists anything; `points` is
-  then optional, and when given it is only compared with the completed
-  features: a disagreement is a warning, the completed features count. Without
-  `completed`, `points` is required for every player.
-- A feature is scored by the majority of the cowboys on it; tied players all
-  score in full; a feature with no cowboys scores for nobody (a warning).
-- Completed railroads: 1 per tile, doubled with exactly one locomotive.
-  Incomplete railroads: 1 per tile, locomotives ignored (accepted, unused).
-- Mountains: 1 per nugget symbol, completed or not. Tokens a majority took
-  from a completed mountain belong in that player's `tokens`.
-- Cities: the merchant scores 3 per completed railroad connected.
-- Prairies (game end only; never in `completed`): most farmers own them,
-  2 per tipi camp, 4 per wild-horse herd.
-- Tokens: their nugget values, crushed rock 0.
-- At most 4 cowboys of a colour in play (5, one the score marker): merchants,
-  railway workers, miners and farmers left on the board at game end add up to
-  4 at most. Tents are not cowboys and are not listed.
-- 63 mining tokens in all: more collected is a problem; more of one value than
-  the rulebook's (unverified) count is a warning only.
-- A tie for the win: the rulebook names no tie-breaker, so tied players share it.
-
-Every number comes from the rule data (data/carcassonne-gold-rush.yaml).
+How each rule is read (the rulebook is silent or ambiguous on several) is in
+docs/RULES.md, "Carcassonne: Gold Rush". Every number comes from the rule data (data/carcassonne-gold-rush.yaml).
 """
 
 from __future__ import annotations

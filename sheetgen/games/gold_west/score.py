@@ -2,29 +2,8 @@
 
 Per player: the score track before final scoring, the influence tracks,
 settlements and mining tokens per terrain, the building groups, the counts the
-Boomtown offices score, the camps in Wanted and the resources left on the
-supply track; then who holds each Boomtown space. How it is read (the template
-says the same to the players):
-
-- A count that an office the player holds scores (`edge` for the Frontier
-  Office, ...) must be written: left out or empty, it is a problem, never a
-  silent 0. Any other field but `name` may be left out and counts as 0 (or as
-  nothing): the terrain maps, the groups and Wanted must add up to the camp
-  pieces (those checks report one left out that matters); `points` and
-  `supply` left out are 0.
-- Camps are derived, not written: in each terrain, camps = (influence -
-  settlement influence x settlements - investment influence) / camp influence,
-  an investment's +1 written per terrain in `investment_influence`. Buildings
-  = camps + settlements, each holding the mining token of its hex; buildings +
-  camps in Wanted = every camp piece the player count uses.
-- `points` is the score track; with the data's `free_cell_in_points` (the
-  rulebook's way) it already holds the 4VP, which the tally moves from `points`
-  into the `4VP` column.
-- A Boomtown office lists the holders of its spaces (a player twice for both);
-  the data's stacked tokens may sit on an opponent's (an investment card).
-
-Every number comes from the rule data; names match in any letter case. The
-CATEGORIES add up to the total; ties go by the data's tie-breakers.
+Boomtown offices score, the camps in Wanted and the supply left; then who holds
+each Boomtown space. How it is read is in docs/RULES.md, "Gold West" (the template says the same).
 """
 
 from __future__ import annotations
