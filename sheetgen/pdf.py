@@ -205,12 +205,19 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         size = fit_font(item.text, size, item.max_width, item.bold)
     c.setFont(FONTS[item.bold], size)
     x, y = at.x(item.x), at.y(item.y)
+    if item.angle:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(item.angle)
+        x = y = 0
     if item.align == "center":
         c.drawCentredString(x, y, item.text)
     elif item.align == "right":
         c.drawRightString(x, y, item.text)
     else:
         c.drawString(x, y, item.text)
+    if item.angle:
+        c.restoreState()
 
 
 def _para(c, item: Para, at: _Placer, palette) -> None:
