@@ -182,7 +182,7 @@ class _Board:
         size = h * 0.62
         entries = [
             (("camp",), self.text["legend_camp"]),
-            (("settlement", "settlement"), self.text["legend_settlement"]),
+            (("camp", "settlement"), self.text["legend_settlement"]),  # as the printed board draws it
             (("star",), self.text["legend_star"]),
             ((), self.text["legend_majority"]),
         ]
