@@ -119,10 +119,12 @@ def _game_facts(spec, rules) -> dict:
               show_default=True, help="'low' drops colour fills for cheap printing.")
 @click.option("--backs", is_flag=True, help="Card sheets: add a back page after each front page, "
               "lined up for double-sided printing (flip on the long edge).")
+@click.option("--back-names", is_flag=True, help="Card sheets: print each card's name on its back "
+              "(backs are otherwise all alike); implies --backs.")
 @click.option("-o", "--output", "out", metavar="FILE",
               help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, out) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -133,7 +135,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out) -> No
     """
     chosen = _game(ctx, game)
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
-                             backs=backs)
+                             backs=backs, back_names=back_names)
     target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf")
     job = chosen.render_sheet(plan)
     output.write_atomic(target, job.pdf)
@@ -310,7 +312,7 @@ def _names(text: Optional[str]) -> Optional[list]:
 # The command line's name for each argument the library may refuse.
 OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", "code": "--code",
            "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
-           "copies": "--copies", "path": "FILE", "output": "-o"}
+           "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:
