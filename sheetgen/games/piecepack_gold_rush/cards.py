@@ -38,8 +38,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded on
 from sheetgen import layouts, marks
 from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
-FRONT = "piecepack-gold-rush-cards-front"  # form names: FRONT-1, FRONT-2, ... one per distinct front page
-BACK = "piecepack-gold-rush-cards-back"    # the one back page; BACK-1, ... when backs carry names
+# Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
+# front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
+FRONT = "front"
+BACK = "back"
 
 
 def deck(rules, per_page: int) -> list:
