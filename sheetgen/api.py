@@ -133,11 +133,12 @@ class Game:
             made = generate(self.rules, players, seed, listed)
         return Setup(self.key, made, self.rules)
 
-    def setup_card(self, setup: Setup, paper: str = "letter", ink: str = "color") -> bytes:
-        """A setup as a printable one-page PDF card."""
+    def setup_card(self, setup: Setup, paper: str = "letter", ink: str = "color", reveal: bool = False) -> bytes:
+        """A setup as a printable one-page PDF card. It shows what the players see at the start;
+        `reveal` also shows what the setup places face down (a referee's or a solo player's copy)."""
         from sheetgen import pdf, setupcard
 
-        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer())
+        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal))
         return pdf.render(document, _choice("paper", paper, ("letter", "a4")), _ink(ink))
 
     # -- results ------------------------------------------------------------------

@@ -163,8 +163,10 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
               show_default=True, help="Paper size of a PDF setup card.")
 @click.option("--ink", type=InkChoice(), default="color",
               show_default=True, help="'low' drops colour fills on a PDF setup card.")
+@click.option("--reveal", is_flag=True, help="A PDF setup card that also shows what starts face down "
+              "(for a referee or a solo game); by default it shows only what the players see.")
 @click.pass_context
-def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
+def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal) -> None:
     """A fair random setup for GAME, reproducible from its seed or its setup code.
 
     \b
@@ -173,6 +175,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
       sheetgen setup piecepack-gold-rush --code PG3-...     (the code a setup printed)
       sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
       sheetgen setup gold-west -p 3 --seed friday -o card.pdf   (a printable card)
+      sheetgen setup piecepack-gold-rush --seed solo --reveal -o card.pdf   (face-down tiles shown)
     """
     chosen = _game(ctx, game)
     chosen.spec.setup_functions()  # a game without setups says so before anything else
@@ -180,7 +183,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink) -> None:
     target = output.pdf_target(out, "") if card else output.text_target(out)
     made = chosen.setup(players, seed, code, _names(names))
     if card:
-        output.write_atomic(target, chosen.setup_card(made, paper, ink))
+        output.write_atomic(target, chosen.setup_card(made, paper, ink, reveal=reveal))
         _say(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
     text = made.text(fmt.lower())
