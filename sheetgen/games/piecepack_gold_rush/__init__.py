@@ -18,7 +18,8 @@ GAME = GameSpec(
     sheets=(
         SheetPart("mat", "player mat with resource tracks, plots, costs and score box, one page per player",
                   "sheetgen.games.piecepack_gold_rush.mat:build"),
-        SheetPart("cards", "building cards with cut marks; --backs adds back pages for double-sided printing",
+        SheetPart("cards", "building cards with crop and registration marks; --backs adds bled back pages for "
+                           "double-sided printing (--back-names names each back)",
                   "sheetgen.games.piecepack_gold_rush.cards:build", has_backs=True, per_player=False),
     ),
     default_sheet="mat",
