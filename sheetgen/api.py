@@ -133,11 +133,12 @@ class Game:
             made = generate(self.rules, players, seed, listed)
         return Setup(self.key, made, self.rules)
 
-    def setup_card(self, setup: Setup, paper: str = "letter", ink: str = "color") -> bytes:
-        """A setup as a printable one-page PDF card."""
+    def setup_card(self, setup: Setup, paper: str = "letter", ink: str = "color", reveal: bool = False) -> bytes:
+        """A setup as a printable one-page PDF card. It shows what the players see at the start;
+        `reveal` also shows what the setup places face down (a referee's or a solo player's copy)."""
         from sheetgen import pdf, setupcard
 
-        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer())
+        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal))
         return pdf.render(document, _choice("paper", paper, ("letter", "a4")), _ink(ink))
 
     # -- results ------------------------------------------------------------------
@@ -189,29 +190,31 @@ class Game:
     # -- sheets -------------------------------------------------------------------
     def sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
               names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-              ink: str = "color", backs: bool = False) -> bytes:
-        """A printable part (see `sheetgen games GAME`) as PDF bytes."""
+              ink: str = "color", backs: bool = False, back_names: bool = False) -> bytes:
+        """A printable part (see `sheetgen games GAME`) as PDF bytes; `back_names` (card sheets)
+        prints each card's name on its back and implies `backs`."""
         return self.print_sheet(what, players=players, names=names, copies=copies, paper=paper, ink=ink,
-                                backs=backs).pdf
+                                backs=backs, back_names=back_names).pdf
 
     def print_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-                    ink: str = "color", backs: bool = False) -> SheetJob:
+                    ink: str = "color", backs: bool = False, back_names: bool = False) -> SheetJob:
         """Like `sheet`, with the page and player counts of what was printed."""
         return self.render_sheet(self.plan_sheet(what, players=players, names=names, copies=copies, paper=paper,
-                                                 ink=ink, backs=backs))
+                                                 ink=ink, backs=backs, back_names=back_names))
 
     def plan_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                    names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-                   ink: str = "color", backs: bool = False) -> "SheetPlan":
+                   ink: str = "color", backs: bool = False, back_names: bool = False) -> "SheetPlan":
         """Every argument of a sheet checked, before anything is drawn."""
         from sheetgen.sheet import SheetRequest, plan_players
 
         part = self.spec.sheet(what)
-        if backs and not part.has_backs:
+        if (backs or back_names) and not part.has_backs:
             with_backs = [p.name for g in all_games().values() for p in g.sheets if p.has_backs]
-            raise InvalidArgument("backs", f"the {self.key} {part.name} sheet has no back side; backs are "
-                                            f"for card sheets ({', '.join(with_backs) or 'none yet'})")
+            raise InvalidArgument("backs" if backs else "back_names",
+                                  f"the {self.key} {part.name} sheet has no back side; backs are "
+                                  f"for card sheets ({', '.join(with_backs) or 'none yet'})")
         if not part.per_player and (players is not None or names is not None):
             raise InvalidArgument("players" if players is not None else "names",
                                   f"the {self.key} {part.name} sheet is one set for the whole table; "
@@ -220,7 +223,7 @@ class Game:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
         count, parsed = plan_players(players, names, self.rules.players, self.rules.title)
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
-                               backs)
+                               backs or back_names, back_names)
         return SheetPlan(part, request)
 
     def render_sheet(self, plan: "SheetPlan") -> SheetJob:

@@ -172,11 +172,13 @@ def _game_facts(spec, rules) -> dict:
               show_default=True, help="'low' drops colour fills for cheap printing.")
 @click.option("--backs", is_flag=True, help="Card sheets: add a back page after each front page, "
               "lined up for double-sided printing (flip on the long edge).")
+@click.option("--back-names", is_flag=True, help="Card sheets: print each card's name on its back "
+              "(backs are otherwise all alike); implies --backs.")
 @click.option("-o", "--output", "out", metavar="FILE",
               help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
 @FORCE
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out, force) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, out, force) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -187,7 +189,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out, force
     """
     chosen = _game(ctx, game)
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
-                             backs=backs)
+                             backs=backs, back_names=back_names)
     target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf", force)
     job = chosen.render_sheet(plan)
     output.write_atomic(target, job.pdf)
@@ -215,9 +217,11 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, out, force
               show_default=True, help="Paper size of a PDF setup card.")
 @click.option("--ink", type=InkChoice(), default="color",
               show_default=True, help="'low' drops colour fills on a PDF setup card.")
+@click.option("--reveal", is_flag=True, help="A PDF setup card that also shows what starts face down "
+              "(for a referee or a solo game); by default it shows only what the players see.")
 @FORCE
 @click.pass_context
-def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, force) -> None:
+def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, force) -> None:
     """A fair random setup for GAME, reproducible from its seed or its setup code.
 
     \b
@@ -226,6 +230,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, force) ->
       sheetgen setup piecepack-gold-rush --code PG3-...     (the code a setup printed)
       sheetgen setup carcassonne-gold-rush --names Ann,Ben,Cat --format json
       sheetgen setup gold-west -p 3 --seed friday -o card.pdf   (a printable card)
+      sheetgen setup piecepack-gold-rush --seed solo --reveal -o card.pdf   (face-down tiles shown)
     """
     chosen = _game(ctx, game)
     chosen.spec.setup_functions()  # a game without setups says so before anything else
@@ -233,7 +238,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, force) ->
     target = output.pdf_target(out, "", force) if card else output.text_target(out, force)
     made = chosen.setup(players, seed, code, _names(names))
     if card:
-        output.write_atomic(target, chosen.setup_card(made, paper, ink))
+        output.write_atomic(target, chosen.setup_card(made, paper, ink, reveal=reveal))
         _say(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
     text = made.text(fmt.lower())
@@ -374,7 +379,7 @@ def _names(text: Optional[str]) -> Optional[list]:
 # The command line's name for each argument the library may refuse.
 OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", "code": "--code",
            "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
-           "copies": "--copies", "path": "FILE", "output": "-o"}
+           "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:

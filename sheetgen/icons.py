@@ -278,6 +278,28 @@ def _meeple(c, cx, cy, size, palette):
     _paint(c, head, "people", max(0.5, size / 30), palette)
 
 
+# -- Gold West setup card -------------------------------------------------------------
+
+def _water(c, cx, cy, size, palette):
+    """Water: three short waves, drawn in ink so they read without colour."""
+    w, step = size / 2, size * 0.26
+    c.setStrokeColor(palette["ink"])
+    c.setLineWidth(max(0.4, size / 28))
+    c.setLineCap(1)
+    for row in (-1, 0, 1):
+        y = cy + row * step
+        x0 = cx - w * (0.8 if row else 1.0)
+        x1 = cx + w * (0.8 if row else 1.0)
+        third = (x1 - x0) / 4
+        wave = c.beginPath()
+        wave.moveTo(x0, y)
+        for i in range(4):
+            a = x0 + i * third
+            lift = size * 0.09 * (1 if i % 2 == 0 else -1)
+            wave.curveTo(a + third * 0.3, y + lift, a + third * 0.7, y + lift, a + third, y)
+        c.drawPath(wave, stroke=1, fill=0)
+
+
 _PAINTERS = {
     "copper": _copper,
     "silver": _silver,
@@ -299,6 +321,7 @@ _PAINTERS = {
     "tipi": _tipi,
     "horse": _horse,
     "meeple": _meeple,
+    "water": _water,
 }
 
 KINDS = tuple(_PAINTERS)

@@ -100,11 +100,15 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
             _draw(c, item, placer, palette)
         c.endForm()
     for page in doc.pages:
+        # a page that only places a form has a few dozen bytes of content: compressed and
+        # ASCII85-encoded they would only grow, and cost a third of the page's time
+        c.setPageCompression(1 if page.items or not page.form else 0)
         if page.form:
             c.doForm(page.form)
         for item in page.items:
             _draw(c, item, placer, palette)
         c.showPage()
+    c.setPageCompression(1)  # what is written at the end (embedded fonts) is compressed
     c.save()
     return buffer.getvalue()
 
@@ -205,12 +209,19 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         size = fit_font(item.text, size, item.max_width, item.bold)
     c.setFont(FONTS[item.bold], size)
     x, y = at.x(item.x), at.y(item.y)
+    if item.angle:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(item.angle)
+        x = y = 0
     if item.align == "center":
         c.drawCentredString(x, y, item.text)
     elif item.align == "right":
         c.drawRightString(x, y, item.text)
     else:
         c.drawString(x, y, item.text)
+    if item.angle:
+        c.restoreState()
 
 
 def _para(c, item: Para, at: _Placer, palette) -> None:

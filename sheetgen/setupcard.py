@@ -1,25 +1,39 @@
-"""A setup drawn as a one-page printable card.
+"""A setup drawn as a printable card: one page, or half a page printed twice.
 
 The frame is shared: a title bar, the seed, setup code and rule-data version
 (so the card can be rebuilt), and a footer. Each game draws its own body with
 the small layout helpers of `Card`, which stacks sections down the page.
+
+A card whose body fits half the page (seating and a few reminders) is a
+half-page card, printed twice on the page with a dashed cut line between the
+two: one for each end of the table, and no page of white for five lines.
+
+Cards show what the players see at the start. A game whose setup places
+pieces face down draws them face down unless the card is made with `reveal`
+(`Card.reveal`): the referee's copy, or a solo player's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Optional, Sequence
 
 from sheetgen import __version__
-from sheetgen.sheet import Box, Line, Page, Para, Rect, SheetDocument, Text, PT
+from sheetgen.sheet import Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, PT
 
 WIDTH, HEIGHT = 190.0, 262.0  # content box: fits Letter and A4 with >= 8 mm margins
+GUTTER = 10.0                 # between the two halves of a page of half-page cards
+HALF = (HEIGHT - GUTTER) / 2  # the height of a half-page card
+FOOTER = 7.0                  # the footer's line sits this far above a card's foot
 
 
 class Card:
-    """Sections stacked from the top of the page; `y` is where the next one starts."""
+    """Sections stacked from the top of the page; `y` is where the next one starts.
+    `reveal`: draw what the setup places face down (a referee's or a solo player's card)."""
 
-    def __init__(self, width: float = WIDTH, height: float = HEIGHT):
+    def __init__(self, width: float = WIDTH, height: float = HEIGHT, reveal: bool = False):
         self.width, self.height = width, height
+        self.reveal = reveal
         self.items: list = []
         self.y = 0.0
 
@@ -74,29 +88,69 @@ class Card:
         self.y += mm
 
 
-def build(setup: dict, rules, draw: Callable[[Card, dict, object], None]) -> SheetDocument:
-    """The setup card: the shared frame around the game's own `draw(card, setup, rules)`."""
-    card = Card()
+def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal: bool = False) -> SheetDocument:
+    """The setup card: the shared frame around the game's own `draw(card, setup, rules)`;
+    a half-page card printed twice when the body fits half the page."""
+    card = Card(reveal=reveal)
     card.add(Text(0, 7, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
                   max_width=WIDTH))
     card.add(Text(0, 13, f"Setup code {setup['code']}", 10, bold=True, max_width=WIDTH / 2))
-    card.add(Text(WIDTH, 13, f"seed: {setup['seed']}" if setup.get("seed") is not None else "rebuilt from its code",
-                  9, role="muted", align="right", max_width=WIDTH / 2 - 4))
+    seed = f"seed: {setup['seed']}" if setup.get("seed") is not None else "rebuilt from its code"
+    if reveal:
+        seed = f"REFEREE'S COPY (shows face-down pieces) | {seed}"
+    card.add(Text(WIDTH, 13, seed, 9, role="muted", bold=reveal, align="right", max_width=WIDTH / 2 - 4))
     card.add(Line(0, 16, WIDTH, 16, 0.8))
     card.y = 19
     draw(card, setup, rules)
+    half = card.y <= HALF - FOOTER - 1
+    foot = HALF if half else HEIGHT
     rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
-    card.add(Line(0, HEIGHT - 7, WIDTH, HEIGHT - 7, 0.4, "muted"),
-             Text(0, HEIGHT - 2.5, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
+    card.add(Line(0, foot - FOOTER, WIDTH, foot - FOOTER, 0.4, "muted"),
+             Text(0, foot - 2.5, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
                   max_width=WIDTH * 0.68),
-             Text(WIDTH, HEIGHT - 2.5, f"rule data {setup['data_version']} | sheetgen {__version__}", 7.5,
+             Text(WIDTH, foot - 2.5, f"rule data {setup['data_version']} | sheetgen {__version__}", 7.5,
                   role="muted", align="right", max_width=WIDTH * 0.3))
-    if card.y > HEIGHT - 8:
-        raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + 8:.1f} mm past the footer")
+    if card.y > HEIGHT - FOOTER - 1:
+        raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + FOOTER + 1:.1f} mm past the footer")
+    items = list(card.items)
+    if half:  # the same card again below a dashed cut line
+        items += _cut_line(HEIGHT / 2)
+        items += [_moved(item, HALF + GUTTER) for item in card.items]
     return SheetDocument(
         title=f"{setup['title']} setup {setup['code']}",
-        subject=f"Setup card for {setup['players']} players, code {setup['code']}, rule data {setup['data_version']}",
-        width=WIDTH, height=HEIGHT, pages=[Page(None, tuple(card.items))])
+        subject=f"Setup card{' (half a page, twice)' if half else ''} for {setup['players']} players, "
+                f"code {setup['code']}, rule data {setup['data_version']}{', face-down pieces shown' if reveal else ''}",
+        width=WIDTH, height=HEIGHT, pages=[Page(None, tuple(items))])
+
+
+def _cut_line(y: float, dash: float = 2.0) -> list:
+    """A dashed line across the page at `y`, with a word in its middle."""
+    words = "two copies of the same card: cut here"
+    gap = 58.0  # left open for the words
+    out: list = [Text(WIDTH / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
+    x = 0.0
+    while x < WIDTH:
+        end = min(x + dash, WIDTH)
+        if end <= (WIDTH - gap) / 2 or x >= (WIDTH + gap) / 2:
+            out.append(Line(x, y, end, y, 0.5, "muted"))
+        x += 2 * dash
+    return out
+
+
+def _moved(item, dy: float):
+    """`item` moved `dy` mm down the page."""
+    if isinstance(item, (Box, Para)):
+        r = item.rect
+        return dataclasses.replace(item, rect=Rect(r.x, r.y + dy, r.w, r.h))
+    if isinstance(item, Text):
+        return dataclasses.replace(item, y=item.y + dy)
+    if isinstance(item, Line):
+        return dataclasses.replace(item, y1=item.y1 + dy, y2=item.y2 + dy)
+    if isinstance(item, Icon):
+        return dataclasses.replace(item, cy=item.cy + dy)
+    if isinstance(item, Polygon):
+        return dataclasses.replace(item, points=tuple((x, y + dy) for x, y in item.points))
+    raise TypeError(f"cannot move {type(item).__name__}")  # pragma: no cover - a new item type
 
 
 def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,

@@ -79,6 +79,7 @@ class Text:
     bold: bool = False
     align: str = "left"
     max_width: Optional[float] = None  # mm; the renderer shrinks the font to fit
+    angle: float = 0.0  # degrees anticlockwise about (x, y): 90 reads upwards, for a margin label
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ class SheetRequest:
     paper: str = "letter"
     ink: str = "color"
     backs: bool = False  # card sheets: follow each front page with its mirrored back page
+    back_names: bool = False  # card sheets: each back names its card (backs are otherwise all alike)
 
     @property
     def sheet_names(self) -> list:

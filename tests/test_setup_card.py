@@ -46,10 +46,11 @@ def test_cards_are_byte_identical_on_rerun(run, tmp_path, game):
 
 
 def test_piecepack_card_draws_every_plot(run, tmp_path):
+    """With --reveal (a referee's or solo card), every plot's tile is named."""
     import json
 
     setup = json.loads(run("setup", "piecepack-gold-rush", "--seed", "plots", "--format", "json").out)
-    assert run("setup", "piecepack-gold-rush", "--seed", "plots", "-o", "c.pdf").code == 0
+    assert run("setup", "piecepack-gold-rush", "--seed", "plots", "--reveal", "-o", "c.pdf").code == 0
     text = _text(tmp_path / "c.pdf")
     names = {"S": "Suns", "M": "Moons", "C": "Crowns", "A": "Arms"}
     ranks = {"n": "Null", "a": "Ace"}
@@ -69,3 +70,93 @@ def test_low_ink_card_has_no_colour_fills(run, tmp_path):
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
     fills = set(re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) rg", content))
     assert all(r == g == b for r, g, b in fills), fills
+
+
+def _hidden(setup):
+    """What a piecepack setup places face down, as the card would print it: every tile and coin value."""
+    suits = {"S": "Suns", "M": "Moons", "C": "Crowns", "A": "Arms"}
+    ranks = {"n": "Null", "a": "Ace"}
+    tiles = {f"{suits[c['tile'][0]]} {ranks.get(c['tile'][1:], c['tile'][1:])}" for r in setup["grid"] for c in r}
+    coins = {f"coin {ranks.get(c['coin'][1:], c['coin'][1:])}" for r in setup["grid"] for c in r}
+    return tiles, coins
+
+
+@pytest.mark.parametrize("seed", ["safe", "table", "friday"])
+def test_piecepack_card_hides_the_face_down_values_unless_revealed(run, tmp_path, seed):
+    import json
+
+    setup = json.loads(run("setup", "piecepack-gold-rush", "--seed", seed, "--format", "json").out)
+    tiles, coins = _hidden(setup)
+    assert len(tiles) >= 10 and len(coins) >= 4
+    assert run("setup", "piecepack-gold-rush", "--seed", seed, "-o", "safe.pdf").code == 0
+    safe = " ".join(_text(tmp_path / "safe.pdf").split())
+    assert [t for t in tiles if t in safe] == [] and [c for c in coins if c in safe] == []
+    import re
+
+    assert re.search(r"(Suns|Moons|Crowns|Arms) (Null|Ace|\d)|coin (Null|Ace|\d)", safe) is None
+    # what the players do see: the coins' suit rows, seating and rounds
+    suits = {"S": "Suns", "M": "Moons", "C": "Crowns", "A": "Arms"}
+    for row in setup["grid"]:
+        assert f"{suits[row[0]['coin'][0]]} coins" in safe
+    for name in setup["seating"]:
+        assert name in safe
+    assert safe.count("skipped") == sum(1 for r in setup["rounds"] if not r["stake_claim"])
+    assert run("setup", "piecepack-gold-rush", "--seed", seed, "--reveal", "-o", "all.pdf").code == 0
+    shown = " ".join(_text(tmp_path / "all.pdf").split())
+    assert all(t in shown for t in tiles) and all(c in shown for c in coins)
+    assert "REFEREE'S COPY" in shown and "REFEREE'S COPY" not in safe
+
+
+def test_reveal_is_an_api_argument_too():
+    import io
+
+    import sheetgen
+
+    game = sheetgen.game("piecepack-gold-rush")
+    made = game.setup(players=3, seed="api")
+    tiles, _ = _hidden(made.to_dict())
+
+    def text(data):
+        return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
+
+    assert not any(t in text(game.setup_card(made)) for t in tiles)
+    assert all(t in text(game.setup_card(made, reveal=True)) for t in tiles)
+
+
+@pytest.mark.parametrize("game", ["rolled-west", "carcassonne-gold-rush"])
+def test_short_cards_are_half_a_page_printed_twice(game):
+    """Seating and a few lines: a half-page card, twice on the page with a cut line between."""
+    import sheetgen
+    from sheetgen import setupcard
+    from sheetgen.sheet import Line, Text
+
+    chosen = sheetgen.game(game)
+    for players in range(chosen.player_counts[0], chosen.player_counts[1] + 1):
+        made = chosen.setup(players=players, seed="half")
+        doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer())
+        (page,) = doc.pages
+        texts = [i for i in page.items if isinstance(i, Text)]
+        titles = [t for t in texts if t.text.endswith(f"setup for {players} players")]
+        assert len(titles) == 2
+        top = [i for i in page.items if not (isinstance(i, Text) and i.y > setupcard.HEIGHT / 2)
+               and not (isinstance(i, Line) and i.y1 >= setupcard.HEIGHT / 2 - 1e-9)]
+        lowest = max(t.y for t in texts if t.y < setupcard.HEIGHT / 2)
+        assert lowest <= setupcard.HALF  # the first card's footer ends in the top half
+        assert titles[1].y - titles[0].y == pytest.approx(setupcard.HALF + setupcard.GUTTER)
+        cut = [i for i in page.items if isinstance(i, Line) and i.y1 == i.y2 == setupcard.HEIGHT / 2]
+        assert len(cut) > 10  # dashes
+        codes = [t for t in texts if t.text == f"Setup code {made.code}"]
+        assert len(codes) == 2 and len(top) > 10
+
+
+@pytest.mark.parametrize("game", ["gold-west", "piecepack-gold-rush"])
+def test_full_cards_stay_one_card_a_page(game):
+    import sheetgen
+    from sheetgen import setupcard
+    from sheetgen.sheet import Text
+
+    chosen = sheetgen.game(game)
+    made = chosen.setup(seed="full")
+    doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer())
+    titles = [i for i in doc.pages[0].items if isinstance(i, Text) and i.text.startswith(made.data["title"] + ":")]
+    assert len(titles) == 1

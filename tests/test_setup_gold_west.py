@@ -788,6 +788,99 @@ def test_the_card_labels_every_hex_inside_it(rules, players):
     assert "Coordinates are x,y" not in caption
 
 
+def _card_items(rules, setup, reveal=False):
+    from sheetgen import setupcard
+    from sheetgen.games.gold_west import setup_card
+
+    return setupcard.build(setup, rules, setup_card.draw, reveal=reveal).pages[0].items
+
+
+def _hex_contents(items, setup):
+    """label -> (centre, the items drawn inside that hex), found from each hex's label."""
+    from sheetgen.sheet import Box, Icon, Line, Text
+
+    labels = {cell["label"] for cell in setup["hexes"].values()}
+    size = 8.4
+    found = {}
+    for t in items:
+        if isinstance(t, Text) and t.bold and t.text.split(" [")[0] in labels and abs(t.size - 6) < 1e-9:
+            cx, cy = t.x, t.y - 5.6
+            inside = []
+            for i in items:
+                if isinstance(i, Icon):
+                    x, y = i.cx, i.cy
+                elif isinstance(i, Text):
+                    x, y = i.x, i.y - 1
+                elif isinstance(i, Line):
+                    x, y = (i.x1 + i.x2) / 2, (i.y1 + i.y2) / 2
+                elif isinstance(i, Box):
+                    x, y = i.rect.cx, i.rect.cy
+                else:
+                    continue
+                if (x - cx) ** 2 + (y - cy) ** 2 < (size * 0.8) ** 2:
+                    inside.append(i)
+            found[t.text.split(" [")[0]] = ((cx, cy), inside)
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_card_shows_terrains_by_symbol_and_out_of_play_tiles_face_down(rules, players):
+    """Each hex in play carries its terrain's icon (the sheets' metal shapes), so terrains differ
+    without colour; a tile out of play is hatched with no terrain, icon or code; water has waves."""
+    from sheetgen.sheet import Icon, Line, Text
+
+    setup = generate(rules, players, "symbols")
+    items = _card_items(rules, setup)
+    contents = _hex_contents(items, setup)
+    assert len(contents) == len(setup["hexes"])
+    codes = {t["name"].lower(): t["code"] for t in rules["terrains"]["kinds"]}
+    out = 0
+    for cell in setup["hexes"].values():
+        _, inside = contents[cell["label"]]
+        icons = [i.kind for i in inside if isinstance(i, Icon)]
+        words = {i.text for i in inside if isinstance(i, Text)}
+        if cell["terrain"] == "water":
+            assert icons == ["water"]
+        elif cell["in_play"]:
+            assert icons == [cell["terrain"]] and codes[cell["terrain"]] in words
+        else:
+            out += 1
+            assert icons == [] and not words & set(codes.values()), cell
+            assert len([i for i in inside if isinstance(i, Line) and i.role == "muted"]) >= 4  # hatching
+    assert out == (14 if players == 2 else 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_card_has_a_key_with_the_sheets_symbols(rules, players):
+    from sheetgen.sheet import Icon, Polygon, Text
+
+    setup = generate(rules, players, "key")
+    items = _card_items(rules, setup)
+    (key,) = [i for i in items if isinstance(i, Text) and i.text == "KEY"]
+    row = [i for i in items if isinstance(i, Icon) and abs(i.cy - (key.y - 1.0)) < 0.01]
+    assert sorted(i.kind for i in row) == ["copper", "forest", "gold", "silver", "water"]
+    names = {i.text for i in items if isinstance(i, Text) and abs(i.y - key.y) < 0.01}
+    for t in rules["terrains"]["kinds"]:
+        assert f"{t['name']} ({t['code']})" in names
+    hexes_below = [p for p in items if isinstance(p, Polygon) and min(y for _, y in p.points) > key.y - 5]
+    assert ("face down, out of play" in names) == (players == 2) == (len(hexes_below) == 1)
+
+
+def test_the_referee_card_shows_the_face_down_tokens(rules):
+    from sheetgen.sheet import Text
+
+    setup = generate(rules, 3, "referee")
+    hidden = {k: v for k, v in setup["tokens"].items() if k not in set(setup["revealed"])}
+    assert hidden
+    spaced = {" ".join(v[i:i + 2] for i in range(0, len(v), 2)) for v in hidden.values()}
+    safe = [i.text for i in _card_items(rules, setup) if isinstance(i, Text)]
+    shown = [i.text for i in _card_items(rules, setup, reveal=True) if isinstance(i, Text)]
+    assert safe.count("?") == len(hidden) and not any(t.strip("()") in spaced for t in safe if t.startswith("("))
+    assert sorted(t[1:-1] for t in shown if t.startswith("(") and t.endswith(")")) == \
+        sorted(" ".join(v[i:i + 2] for i in range(0, len(v), 2)) for v in hidden.values())
+    assert "?" not in shown
+
+
 # ---- other formats, imports, data ----------------------------------------------------------------------
 
 def test_every_format_shows_seed_code_and_data_version(rules):

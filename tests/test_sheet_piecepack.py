@@ -24,8 +24,9 @@ CARD_W, CARD_H = CARDS["card"]["width"], CARDS["card"]["height"]
 SAFE_W, SAFE_H = 215.9 - 12, 297 - 12 - (297 - 279.4)
 
 
-def build(part, players=4, names=(), copies=1, backs=False, paper="letter", ink="color"):
-    return GAME.sheet(part).builder()(RULES, SheetRequest(players, tuple(names), copies, paper, ink, backs))
+def build(part, players=4, names=(), copies=1, backs=False, paper="letter", ink="color", back_names=False):
+    return GAME.sheet(part).builder()(RULES, SheetRequest(players, tuple(names), copies, paper, ink,
+                                                          backs or back_names, back_names))
 
 
 def render(part, paper="letter", ink="color", **kwargs):
@@ -197,21 +198,42 @@ def deck_doc():
     return build("cards", backs=True)
 
 
-def front_cards(page):
+@pytest.fixture(scope="module")
+def named_doc():
+    return build("cards", back_names=True)
+
+
+def page_items(doc, page):
+    """Everything drawn on a page: its form (drawn once, placed on every copy) and its own items."""
+    return tuple(doc.forms.get(page.form, ())) + tuple(page.items)
+
+
+def is_front(page):
+    return page.form.startswith(cards_module.FRONT + "-")
+
+
+def front_cards(doc, page):
     """(card rect, name or None) for every card drawn on a front page."""
-    rects = [i.rect for i in page.items if isinstance(i, Box) and i.stroke == "muted"
+    items = page_items(doc, page)
+    rects = [i.rect for i in items if isinstance(i, Box) and i.stroke == "muted"
              and abs(i.rect.w - CARD_W) < 1e-6 and abs(i.rect.h - CARD_H) < 1e-6]
     out = []
     for rect in rects:
-        inside = [i for i in page.items if isinstance(i, Text) and i.bold and i.role == "header_text"
+        inside = [i for i in items if isinstance(i, Text) and i.bold and i.role == "header_text"
                   and rect.x < i.x < rect.right and rect.y < i.y < rect.bottom]
         out.append((rect, inside[0].text if inside else None))
     return out
 
 
+def back_names_on(doc, page):
+    """The names printed on a back page (the small bold labels at the foot of each back)."""
+    return [i for i in page_items(doc, page) if isinstance(i, Text) and i.bold
+            and i.size == CARDS["fonts"]["back_name"]]
+
+
 def test_card_counts_come_from_the_data(deck_doc):
-    fronts = [p for p in deck_doc.pages if p.form == cards_module.FRONT]
-    names = collections.Counter(name for page in fronts for _, name in front_cards(page))
+    fronts = [p for p in deck_doc.pages if is_front(p)]
+    names = collections.Counter(name for page in fronts for _, name in front_cards(deck_doc, page))
     copies = RULES["cards"]["copies"]
     assert copies == 8  # the most one player can own: 8 ownership markers, one building per plot
     assert {n: c for n, c in names.items() if n} == {b["name"]: copies for b in RULES["buildings"]}
@@ -228,9 +250,11 @@ def test_card_page_counts(run, tmp_path, backs, copies, pages):
     assert len(PdfReader(str(tmp_path / "c.pdf")).pages) == pages
 
 
-def test_backs_follow_their_fronts(deck_doc):
-    forms = [p.form for p in deck_doc.pages]
-    assert forms == [cards_module.FRONT, cards_module.BACK] * 3
+def test_backs_follow_their_fronts(deck_doc, named_doc):
+    front, back = cards_module.FRONT, cards_module.BACK
+    assert [p.form for p in deck_doc.pages] == [f"{front}-1", back, f"{front}-2", back, f"{front}-3", back]
+    assert [p.form for p in named_doc.pages] == [f"{front}-1", f"{back}-1", f"{front}-2", f"{back}-2",
+                                                 f"{front}-3", f"{back}-3"]
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
@@ -240,19 +264,24 @@ def test_card_grid_and_cut_marks_inside_the_printable_area(paper):
     left, top = (width - doc.width) / 2, (height - doc.height) / 2  # the renderer centres the content box
     printable = Rect(6 - left, 6 - top, width - 12, height - 12)  # in content-box millimetres
     content = Rect(0, 0, doc.width, doc.height)
-    marks = doc.forms[cards_module.FRONT]
+    margins = cards_module.margin_marks(CARDS)
     for page in doc.pages:
-        for rect, _ in front_cards(page):
+        for rect, _ in front_cards(doc, page):
             assert rect.inside(content) and rect.inside(printable), rect
-    for line in marks:
+        assert set(margins) <= set(page_items(doc, page))  # the same marks on fronts and backs
+    for line in (m for m in margins if isinstance(m, Line)):
         for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
             assert 0 <= x <= doc.width and 0 <= y <= doc.height
             assert printable.x <= x <= printable.right and printable.y <= y <= printable.bottom
+    for box in (m.rect for m in margins if isinstance(m, Box)):  # the registration targets
+        assert box.inside(content) and box.inside(printable), box
 
 
 def test_cut_marks_sit_outside_the_grid_at_every_card_edge(deck_doc):
-    marks = deck_doc.forms[cards_module.FRONT]
+    marks = cards_module.cut_marks(CARDS)
     assert all(isinstance(m, Line) for m in marks)
+    for page in deck_doc.pages:  # fronts and backs
+        assert set(marks) <= set(page_items(deck_doc, page))
     slots = cards_module.slots(CARDS)
     grid = Rect(slots[0].x, slots[0].y, slots[-1].right - slots[0].x, slots[-1].bottom - slots[0].y)
     vertical = [m for m in marks if m.x1 == m.x2]
@@ -281,19 +310,21 @@ def test_cards_are_half_business_cards_in_a_centred_grid():
     assert [(a, b) for a, b in itertools.combinations(slots, 2) if a.overlaps(b)] == []
 
 
-def test_each_back_is_behind_its_front_after_a_long_edge_flip(deck_doc):
+def test_each_back_is_behind_its_front_after_a_long_edge_flip(named_doc):
     """For every card of a front page, its back page holds a card at the mirrored place
-    (content width - x - w, same y) that names the same building."""
-    width = deck_doc.width
-    pages = deck_doc.pages
-    back_frames = {(round(i.rect.x, 6), round(i.rect.y, 6)) for i in deck_doc.forms[cards_module.BACK]
-                   if isinstance(i, Box) and i.fill == "light"
-                   and abs(i.rect.w - CARD_W) < 1e-6 and abs(i.rect.h - CARD_H) < 1e-6}
-    assert len(back_frames) == CARDS["grid"]["columns"] * CARDS["grid"]["rows"]
+    (content width - x - w, same y) that names the same building (with --back-names)."""
+    width = named_doc.width
+    pages = named_doc.pages
+    bleed = CARDS["bleed"]
     checked = 0
     for front, back in zip(pages[::2], pages[1::2]):
-        labels = [i for i in back.items if isinstance(i, Text)]
-        for rect, name in front_cards(front):
+        # a back's ground: the card's own rectangle grown by the bleed on every side
+        back_frames = {(round(i.rect.x + bleed, 6), round(i.rect.y + bleed, 6)) for i in page_items(named_doc, back)
+                       if isinstance(i, Box) and i.fill == "light"
+                       and abs(i.rect.w - CARD_W - 2 * bleed) < 1e-6 and abs(i.rect.h - CARD_H - 2 * bleed) < 1e-6}
+        assert len(back_frames) == CARDS["grid"]["columns"] * CARDS["grid"]["rows"]
+        labels = back_names_on(named_doc, back)
+        for rect, name in front_cards(named_doc, front):
             mirrored = (round(width - rect.x - rect.w, 6), round(rect.y, 6))
             assert mirrored in back_frames
             behind = [t for t in labels if abs(t.x - (width - rect.cx)) < 1e-6 and rect.y < t.y < rect.bottom]
@@ -310,24 +341,30 @@ def test_mirroring_is_real_for_an_uneven_deck(tmp_path):
     raw = (ruledata.default_dir() / "piecepack-gold-rush.yaml").read_text(encoding="utf-8")
     (tmp_path / "piecepack-gold-rush.yaml").write_text(raw.replace("  copies: 8", "  copies: 3"), encoding="utf-8")
     house = ruledata.load(GAME, tmp_path)
-    doc = GAME.sheet("cards").builder()(house, SheetRequest(4, (), 1, "letter", "color", True))
+    doc = GAME.sheet("cards").builder()(house, SheetRequest(4, (), 1, "letter", "color", True, True))
     front, back = doc.pages[0], doc.pages[1]
-    row = sorted(((r.x, n) for r, n in front_cards(front) if abs(r.y - cards_module.slots(CARDS)[0].y) < 1e-6))
+    row = sorted(((r.x, n) for r, n in front_cards(doc, front)
+                  if abs(r.y - cards_module.slots(CARDS)[0].y) < 1e-6))
     assert [n for _, n in row] == ["Farm", "Farm", "Farm", "Windmill"]
-    back_row = sorted((t.x, t.text) for t in back.items if isinstance(t, Text) and t.y < CARD_H + 10)
+    back_row = sorted((t.x, t.text) for t in back_names_on(doc, back) if t.y < CARD_H + 10)
     assert [n for _, n in back_row] == ["Windmill", "Farm", "Farm", "Farm"]
     # 7 x 3 = 21 cards: a full first page, then 1 card and 19 blanks
     assert len(doc.pages) == 4
-    assert [n for _, n in front_cards(doc.pages[2])].count(None) == 19
+    assert [n for _, n in front_cards(doc, doc.pages[2])].count(None) == 19
 
 
 def test_card_front_content_keeps_off_the_cut(deck_doc):
-    """Everything but the card's edge line stays inside the inset safe area of its card."""
+    """Everything but the card's edge line and the margin marks stays inside the inset safe area
+    of its card."""
     inset = CARDS["front"]["inset"]
+    margins = set(cards_module.margin_marks(CARDS))
     for front in deck_doc.pages[::2]:
-        cards = [r for r, _ in front_cards(front)]
+        cards = [r for r, _ in front_cards(deck_doc, front)]
+        assert len(cards) == CARDS["grid"]["columns"] * CARDS["grid"]["rows"]
         safe = [Rect(r.x + inset, r.y + inset, r.w - 2 * inset, r.h - 2 * inset) for r in cards]
-        for item in front.items:
+        items = [i for i in page_items(deck_doc, front) if i not in margins]
+        assert len(items) > 150  # the cards themselves, not only the margins
+        for item in items:
             if isinstance(item, (Box, Para)):
                 r = item.rect
                 if r in cards:
@@ -349,7 +386,10 @@ def test_card_text_in_the_pdf():
     assert "Pay each Production:" in fronts and "To use:" in fronts
     assert fronts.count("building:") == 4  # the blank cards
     backs = flat(pages[1])
-    assert "GOLD RUSH" in backs and "Farm" in backs
+    assert "GOLD RUSH" in backs
+    assert not any(b["name"] in backs for b in RULES["buildings"])  # backs are all alike by default
+    named = reader(render("cards", back_names=True)).pages
+    assert "GOLD RUSH" in flat(named[1]) and "Farm" in flat(named[1])
 
 
 def test_backs_option_is_only_for_cards(run):

@@ -75,6 +75,16 @@ def test_sections_and_icons_do_not_collide(art):
                 assert r.inside(box), (icon, box)
 
 
+def test_the_legend_draws_a_settlement_as_the_printed_board_does(art):
+    """Triangle then circle (camp + settlement symbols), as on the printed board, not two circles."""
+    (label,) = [i for i in art if isinstance(i, Para) and i.text.startswith("settlement:")]
+    row = sorted((i for i in art if isinstance(i, Icon) and label.rect.y <= i.cy <= label.rect.bottom),
+                 key=lambda i: i.cx)
+    assert [i.kind for i in row] == ["camp", "camp", "settlement", "star"]
+    before = [i.kind for i in row if i.cx < label.rect.x]
+    assert before[-2:] == ["camp", "settlement"] and before.count("settlement") == 1
+
+
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_content_box_fits_the_paper_with_printer_margins(paper):
     width, height = pdf.PAPER[paper]

@@ -2,10 +2,17 @@
 
 The map is drawn with flat-topped hexes ("odd-q" columns, odd columns half a
 hex lower, y up), so it matches the coordinates in the setup output. Each hex
-shows its terrain code, its token (the resources when it starts face up) and,
-at the bottom, its label as in the text map (hexes.Labels; "E3 [B]" on the
-centre of tile B); tile borders are drawn heavy so the eight tiles can be laid
-out.
+shows its terrain as the sheets' symbol (a Copper hexagon, a Silver diamond, a
+Gold ingot, a Forest fir; the same icons as the score pads) with its code, its
+token (the resources when it starts face up) and, at the bottom, its label as
+in the text map (hexes.Labels; "E3 [B]" on the centre of tile B). The symbols
+and the water's waves tell terrains apart without colour (low ink). Each
+tile is outlined heavy, so the eight tiles can be laid out; a tile that is out
+of play is drawn as it lies, face down: hatched, no terrain. A legend under
+the map names the symbols.
+
+Face-down tokens show as "?" unless the card is a referee's (`card.reveal`),
+which prints them in brackets.
 """
 
 from __future__ import annotations
@@ -74,12 +81,54 @@ def draw(card: setupcard.Card, setup: dict, rules) -> None:
     _investments(card, setup, rules)
 
 
+ICON = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
+HATCH = 1.9  # mm between the hatch lines of a face-down tile
+
+
+def hatch(points: tuple, spacing: float = HATCH, inset: float = 0.5) -> list:
+    """Diagonal lines filling the convex polygon `points`, kept `inset` mm off its sides."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    dx, dy = math.cos(math.radians(60)), math.sin(math.radians(60))  # the lines' direction
+    nx, ny = -dy, dx
+    reach = max(math.hypot(x - cx, y - cy) for x, y in points)
+    out = []
+    steps = int(reach / spacing)
+    for k in range(-steps, steps + 1):
+        ox, oy = cx + k * spacing * nx, cy + k * spacing * ny
+        low, high = -reach, reach
+        for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1]):
+            # keep the part of the line on the inner side of this edge, `inset` mm in
+            ex, ey = bx - ax, by - ay
+            length = math.hypot(ex, ey)
+            inx, iny = -ey / length, ex / length
+            if (cx - ax) * inx + (cy - ay) * iny < 0:
+                inx, iny = -inx, -iny
+            start = (ox - ax) * inx + (oy - ay) * iny - inset
+            rate = dx * inx + dy * iny
+            if abs(rate) < 1e-12:
+                if start < 0:
+                    low, high = 1.0, 0.0
+                continue
+            cut = -start / rate
+            if rate > 0:
+                low = max(low, cut)
+            else:
+                high = min(high, cut)
+        if high - low > 0.3:
+            out.append(Line(ox + low * dx, oy + low * dy, ox + high * dx, oy + high * dy, 0.35, "muted"))
+    return out
+
+
 def _board(card, setup, rules) -> None:
     revealed = set(setup["revealed"])
     out = [t for t in setup["terrain"] if not t["in_play"]]
-    note = "face-up tokens show their resources; ? = face down"
+    if card.reveal:
+        note = "referee's copy: face-up tokens in bold, face-down ones in (brackets)"
+    else:
+        note = "face-up tokens show their resources; ? = face down"
     if out:
-        note = f"grey tiles are face down, out of play; {note}"
+        note = f"hatched tiles lie face down, out of play; {note}"
     card.heading("The board", note)
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     owner = {h: t["slot"] for t in setup["terrain"] for h in hexes.slot_hexes(slots[t["slot"]])}
@@ -91,43 +140,76 @@ def _board(card, setup, rules) -> None:
     for h in water:
         x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
-                 Text(x, y, "water", 6, role="muted", align="center"))
+                 Icon("water", x, y - 3.0, 3.4),
+                 Text(x, y + 1.4, "water", 6, role="muted", align="center"))
+    face_down: set = set()
     for h, slot in owner.items():
-        code = colours[h]
-        in_play = slot in playing
-        card.add(Polygon(board.corners(h), fill=FILL[code] if in_play else "unused", stroke="ink", width=0.4))
         cx, cy = board.at[h]
-        card.add(Text(cx, cy - 3.2, code, 6, role="ink" if in_play else "muted", align="center"))
-        if not in_play:
-            card.add(Text(cx, cy + 1.2, "out", 6.5, role="muted", align="center"))
+        if slot not in playing:  # the tile's back: no terrain to show
+            face_down.add(h)
+            card.add(Polygon(board.corners(h), fill="unused", stroke="ink", width=0.4), *hatch(board.corners(h)))
             continue
+        code = colours[h]
+        card.add(Polygon(board.corners(h), fill=FILL[code], stroke="ink", width=0.4),
+                 Icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
+                 Text(cx + 0.7, cy - 2.4, code, 6, align="left"))
         where = hexes.key(h)
         token = setup["tokens"].get(where)
+        shown = where in revealed
         if token is None:
             label = "-"
-        elif where in revealed:
+        elif shown:
             label = _spaced(token)
+        elif card.reveal:
+            label = f"({_spaced(token)})"
         else:
             label = "?"
-        card.add(Text(cx, cy + 1.4, label, 6.5, bold=where in revealed, align="center", max_width=board.s * 1.45))
-    # Each hex's label on its bottom line, low enough to clear the token and high enough to fit the hex.
+        card.add(Text(cx, cy + 1.4, label, 6.5, bold=shown, role="ink" if shown or not card.reveal else "muted",
+                      align="center", max_width=board.s * 1.45))
+    # Each hex's label on its bottom line, low enough to clear the token and high enough to fit the hex;
+    # on a face-down tile, on a patch of paper over the hatching.
     tiles = {hexes.parse(slots[t["slot"]]["centre"]): t["tile"] for t in setup["terrain"]}
     for h, (cx, cy) in board.at.items():
         label = named.label(h)
         if h in tiles:
             label = centre_label(label, tiles[h])
+        if h in face_down:
+            card.add(Box(Rect(cx - board.s / 2, cy + 3.4, board.s, 2.9), fill="paper", stroke=None))
         card.add(Text(cx, cy + 5.6, label, 6, bold=True, align="center", max_width=board.s * 1.2))
-    # Heavy lines where one tile meets another, the water or the board's edge.
+    # Each tile outlined heavy: where it meets another tile, the water or the board's edge.
     for h, slot in owner.items():
         for n in hexes.neighbours(h):
             if owner.get(n) != slot and (n not in owner or h < n):
                 x1, y1, x2, y2 = board.edge(h, n)
-                card.add(Line(x1, y1, x2, y2, width=1.4))
-    water_word = f"the {len(revealed)} tokens touching the water start face up"
-    card.y += board.height + 2
-    card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B. {water_word.capitalize()}.",
+                card.add(Line(x1, y1, x2, y2, width=1.8))
+    card.y += board.height + 1.0
+    _legend(card, rules, bool(out))
+    names = {r["code"]: r["name"] for r in rules["resources"]}
+    tokens = ", ".join(f"{code} {name}" for code, name in names.items())
+    card.line(f"Tokens: {tokens}; ? = face down. The {len(revealed)} tokens touching the water start face up.",
               size=7.5)
-    card.gap(1)
+    card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B.", size=7.5)
+    card.gap(0.5)
+
+
+def _legend(card, rules, with_face_down: bool) -> None:
+    """One row: each terrain's symbol and name, the water, a face-down tile."""
+    y = card.y + 2.2
+    size = 3.6
+    entries = [(ICON[t["code"]], f"{t['name']} ({t['code']})") for t in rules["terrains"]["kinds"]]
+    entries.append(("water", "water"))
+    card.add(Text(0, y + 1.0, "KEY", 6.5, role="muted", bold=True))
+    x = 9.0
+    for kind, words in entries:
+        card.add(Icon(kind, x + size / 2, y, size), Text(x + size + 1.0, y + 1.0, words, 7))
+        x += size + 4.5 + len(words) * 1.45
+    if with_face_down:
+        r = 2.4
+        corners = tuple((x + r + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
+                        for a in range(0, 360, 60))
+        card.add(Polygon(corners, fill="unused", stroke="ink", width=0.4), *hatch(corners, 1.2, 0.3),
+                 Text(x + 2 * r + 1.0, y + 1.0, "face down, out of play", 7))
+    card.y += 4.6
 
 
 def _boomtown_and_seating(card, setup, rules) -> None:

@@ -8,12 +8,25 @@ How many of each, and whether the last page is filled up with blank cards,
 comes from the rule data (`cards`); sizes and positions from
 layouts/piecepack-gold-rush-cards.yaml.
 
-Pages: the cards fill a grid centred in the content box, with cut marks in
-the margin at every card edge. With `request.backs`, each front page is
-followed by its back page: the same grid mirrored left-right, so that printed
-double-sided and flipped on the long edge, every back lands behind its front.
-The art every front page shares (the cut marks) is one form; the art every
-back page shares (the card backs) is another. Pages add only their cards.
+Pages: the cards fill a grid centred in the content box. With
+`request.backs`, each front page is followed by its back page: the same grid
+mirrored left-right, so that printed double-sided and flipped on the long
+edge, every back lands behind its front. Printed as a print shop would:
+
+- the backs' ground runs `bleed` mm past every cut, so a double-sided print
+  that lands 1-2 mm off shows no white sliver; the fronts are white to the
+  cut (no art meets their edge), so they need none;
+- crop marks in the margins at every cut, on fronts and backs alike, starting
+  past the bleed;
+- registration targets in both side margins at the same place on both sides
+  (the set is its own mirror image), unevenly spaced down the page so a sheet
+  flipped on the wrong edge shows at once;
+- a 50 mm scale bar in the left margin of every page.
+
+Backs are all alike (the building's name on them only with
+`request.back_names`). Each distinct page is drawn once, as a form, and every
+copy of it is a page that only places that form: 1000 copies cost 1000 form
+references, not 1000 drawings.
 """
 
 from __future__ import annotations
@@ -22,12 +35,13 @@ from typing import Optional
 
 from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded only to draw
 
-from sheetgen import layouts
+from sheetgen import layouts, marks
 from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
-FRONT = "piecepack-gold-rush-cards-front"
-BACK = "piecepack-gold-rush-cards-back"
-
+# Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
+# front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
+FRONT = "front"
+BACK = "back"
 
 
 def deck(rules, per_page: int) -> list:
@@ -56,12 +70,17 @@ def mirror(rect: Rect, width: float) -> Rect:
     return Rect(width - rect.x - rect.w, rect.y, rect.w, rect.h)
 
 
-def cut_marks(layout: dict) -> list[Line]:
-    """Short lines in the margins, outside the grid, in line with every card edge."""
-    card, grid, mark = layout["card"], layout["grid"], layout["cut_marks"]
+def grid_rect(layout: dict) -> Rect:
+    """The whole grid of cards: its outer edges are the outer cuts."""
     cells = slots(layout)
-    left, top = cells[0].x, cells[0].y
-    right, bottom = cells[-1].right, cells[-1].bottom
+    return Rect(cells[0].x, cells[0].y, cells[-1].right - cells[0].x, cells[-1].bottom - cells[0].y)
+
+
+def cut_marks(layout: dict) -> list[Line]:
+    """Short lines in the margins, outside the grid and its bleed, in line with every cut."""
+    card, grid, mark = layout["card"], layout["grid"], layout["cut_marks"]
+    outer = grid_rect(layout)
+    left, top, right, bottom = outer.x, outer.y, outer.right, outer.bottom
     gap, length, width = mark["gap"], mark["length"], mark["width"]
     out = []
     for c in range(grid["columns"] + 1):
@@ -75,30 +94,61 @@ def cut_marks(layout: dict) -> list[Line]:
     return out
 
 
+def target_centres(layout: dict) -> list[tuple]:
+    """Registration targets: in both side margins, level with the middle of the
+    card rows `registration.rows` (chosen unevenly, so that a sheet flipped on
+    its short edge puts no target behind another)."""
+    spec = layout["registration"]
+    outer = grid_rect(layout)
+    width = layout["content"]["width"]
+    x = outer.x - spec["from_grid"]
+    height = layout["card"]["height"]
+    return [(cx, outer.y + (row + 0.5) * height) for row in spec["rows"] for cx in (x, width - x)]
+
+
+def margin_marks(layout: dict) -> list:
+    """What every page carries in its margins, front or back: crop marks, targets, the scale bar."""
+    out: list = cut_marks(layout)
+    for cx, cy in target_centres(layout):
+        out += marks.target(cx, cy)
+    spec = layout["scale_bar"]
+    outer = grid_rect(layout)
+    top = outer.y + spec["row"] * layout["card"]["height"] + (layout["card"]["height"] - marks.scale_bar_length()) / 2
+    out += marks.scale_bar(spec["x"], top, vertical=True)
+    return out
+
+
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("piecepack-gold-rush-cards")
     width = layout["content"]["width"]
     cells = slots(layout)
     cards = deck(rules, len(cells))
     painter = _Cards(rules, layout)
-    pages = []
-    for _ in range(request.copies):
-        for start in range(0, len(cards), len(cells)):
-            chunk = cards[start:start + len(cells)]
-            front: list = []
-            back: list = []
+    margins = margin_marks(layout)
+    names = request.backs and request.back_names
+    forms: dict = {}
+    one_set: list = []  # the pages of one set, each a reference to a form drawn once
+    for n, start in enumerate(range(0, len(cards), len(cells)), start=1):
+        chunk = cards[start:start + len(cells)]
+        front: list = list(margins)
+        for rect, card in zip(cells, chunk):
+            front += painter.front(rect, card)
+        forms[f"{FRONT}-{n}"] = tuple(front)
+        one_set.append(Page(f"{FRONT}-{n}"))
+        if names:
+            back = painter.back_page(cells, width, margins)
             for rect, card in zip(cells, chunk):
-                front += painter.front(rect, card)
                 back += painter.back_label(mirror(rect, width), card)
-            pages.append(Page(FRONT, tuple(front)))
-            if request.backs:
-                pages.append(Page(BACK, tuple(back)))
+            forms[f"{BACK}-{n}"] = tuple(back)
+            one_set.append(Page(f"{BACK}-{n}"))
+        elif request.backs:
+            if BACK not in forms:
+                forms[BACK] = tuple(painter.back_page(cells, width, margins))
+            one_set.append(Page(BACK))
+    pages = one_set * request.copies
     count = sum(1 for c in cards if c is not None)
     blanks = len(cards) - count
-    sides = "fronts and backs" if request.backs else "fronts only"
-    forms = {FRONT: tuple(cut_marks(layout))}
-    if request.backs:
-        forms[BACK] = tuple(item for r in cells for item in painter.back_art(mirror(r, width)))
+    sides = ("fronts and backs named" if names else "fronts and backs") if request.backs else "fronts only"
     return SheetDocument(
         title=f"{rules.title} building cards",
         subject=f"Building cards: {count} cards ({rules['cards']['copies']} of each of "
@@ -197,15 +247,25 @@ class _Cards:
         return out
 
     # -- backs -------------------------------------------------------------
+    def back_page(self, cells: list, width: float, margins: list) -> list:
+        """A back page without names: every card's ground (bled past its cuts) first, then
+        the art of every card, then the margin marks."""
+        bleed = self.L["bleed"]
+        out: list = []
+        for rect in cells:
+            spot = mirror(rect, width)
+            out.append(Box(Rect(spot.x - bleed, spot.y - bleed, spot.w + 2 * bleed, spot.h + 2 * bleed),
+                           fill="light", stroke=None))
+        for rect in cells:
+            out += self.back_art(mirror(rect, width))
+        return out + list(margins)
+
     def back_art(self, rect: Rect) -> list:
-        """The back of any card (the same for every card), at `rect`."""
+        """The back of any card (the same for every card) at `rect`, over its ground."""
         spec, font = self.L["back"], self.font
         inset = spec["inset"]
-        # the light ground runs to the card edge and into the next card, so a
-        # double-sided print that lands a little off shows no white sliver
-        out: list = [Box(rect, fill="light", stroke=None)]
         frame = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)
-        out.append(Box(frame, fill=None, stroke="panel_edge", width=self.line["frame"], radius=1.6))
+        out: list = [Box(frame, fill=None, stroke="panel_edge", width=self.line["frame"], radius=1.6)]
         out.append(Text(rect.cx, frame.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
                         role="header", align="center", max_width=frame.w - 2))
         out.append(Icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
@@ -220,7 +280,7 @@ class _Cards:
         return out
 
     def back_label(self, rect: Rect, card: Optional[dict]) -> list:
-        """What a back page adds behind one card: the building's name, small, at the foot."""
+        """With names on the backs: the building's name, small, at the foot of its back."""
         if card is None:
             return []
         inset = self.L["back"]["inset"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from sheetgen import __version__, layouts
+from sheetgen import __version__, layouts, marks
 from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
 FORM = "piecepack-gold-rush-mat"
@@ -308,5 +308,4 @@ class _Mat:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["tiny"] * 0.9, role="muted",
-                      align="center", max_width=self.width))
+        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["tiny"] * 0.9))

@@ -1,4 +1,10 @@
-"""The piecepack Gold Rush setup card: seating, the 4x6 land plots and the round plan."""
+"""The piecepack Gold Rush setup card: seating, the 4x6 land plots and the round plan.
+
+Player-safe by default: the plots show what the players see at the start, a
+face-down tile under a coin lying suit side up (so each row's coin suit), and
+not which tile or coin value the setup put there. `card.reveal` (a referee's
+or a solo player's card) names every tile and coin.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +17,15 @@ def draw(card: setupcard.Card, setup: dict, rules) -> None:
     names = {s["letter"]: s["name"] for s in rules["suits"]}
     ranks = {r["letter"]: r["name"] for r in rules["ranks"]}
 
-    card.heading("Land plots", "each plot: its tile face down, a coin on it suit side up")
+    if card.reveal:
+        card.heading("Land plots", "referee's copy: each plot's face-down tile, and the coin on it suit side up")
+    else:
+        card.heading("Land plots", "each plot: a tile face down, a coin on it suit side up")
     grid = setup["grid"]
     columns = len(grid[0])
     label_w = 22
     cell_w = min(26.0, (card.width - label_w - 4) / columns)
-    cell_h = 19.0
+    cell_h = 19.0 if card.reveal else 14.0
     left = label_w + (card.width - label_w - cell_w * columns) / 2
     for c in range(columns):
         card.add(Text(left + (c + 0.5) * cell_w, card.y + 3, str(c + 1), 8, role="muted", align="center"))
@@ -28,15 +37,24 @@ def draw(card: setupcard.Card, setup: dict, rules) -> None:
                       align="right", max_width=label_w))
         for c, cell in enumerate(row):
             box = Rect(left + c * cell_w, top, cell_w, cell_h)
-            card.add(Box(box, fill="light", width=0.6))
-            tile_suit, tile_rank = cell["tile"][0], cell["tile"][1:]
-            card.add(Text(box.cx, top + 6.5, f"{names[tile_suit]} {ranks[tile_rank]}", 9, bold=True,
-                          align="center", max_width=cell_w - 2))
-            card.add(Text(box.cx, top + 10.5, "tile", 6.5, role="muted", align="center"))
-            coin = Rect(box.cx - 6.5, top + 12, 13, 5.5)
-            card.add(Box(coin, fill="paper", width=0.4, radius=2.7))
-            card.add(Text(coin.cx, coin.y + 4, f"coin {ranks[cell['coin'][1:]]}", 7, align="center",
-                          max_width=coin.w - 1))
+            if card.reveal:
+                card.add(Box(box, fill="light", width=0.6))
+                tile_suit, tile_rank = cell["tile"][0], cell["tile"][1:]
+                card.add(Text(box.cx, top + 6.5, f"{names[tile_suit]} {ranks[tile_rank]}", 9, bold=True,
+                              align="center", max_width=cell_w - 2))
+                card.add(Text(box.cx, top + 10.5, "tile", 6.5, role="muted", align="center"))
+                coin = Rect(box.cx - 6.5, top + 12, 13, 5.5)
+                card.add(Box(coin, fill="paper", width=0.4, radius=2.7))
+                card.add(Text(coin.cx, coin.y + 4, f"coin {ranks[cell['coin'][1:]]}", 7, align="center",
+                              max_width=coin.w - 1))
+            else:  # what the table shows: a tile back, and the coin's suit
+                card.add(Box(box, fill="shade", width=0.6))
+                card.add(Text(box.cx, top + 4.2, "face down", 6.5, role="muted", align="center",
+                              max_width=cell_w - 2))
+                coin = Rect(box.cx - 8, top + 6.2, 16, 6.0)
+                card.add(Box(coin, fill="paper", width=0.4, radius=3.0))
+                card.add(Text(coin.cx, coin.y + 4.2, names[cell["coin"][0]], 7.5, bold=True, align="center",
+                              max_width=coin.w - 1.5))
     card.y += len(grid) * cell_h + 4
     legend = ", ".join(f"{s['name']} = {s['resource']}" for s in rules["suits"])
     card.line(f"Resources by suit: {legend}. Tiles and coins start face down; turn one up only by an action.",

@@ -11,7 +11,7 @@ from typing import Optional
 
 import math
 
-from sheetgen import __version__, layouts
+from sheetgen import __version__, layouts, marks
 from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
 FORM = "rolled-west-board"
@@ -182,7 +182,7 @@ class _Board:
         size = h * 0.62
         entries = [
             (("camp",), self.text["legend_camp"]),
-            (("settlement", "settlement"), self.text["legend_settlement"]),
+            (("camp", "settlement"), self.text["legend_settlement"]),  # as the printed board draws it
             (("star",), self.text["legend_star"]),
             ((), self.text["legend_majority"]),
         ]
@@ -321,5 +321,4 @@ class _Board:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["tiny"] * 0.9, role="muted",
-                      align="center", max_width=self.width))
+        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["tiny"] * 0.9))
