@@ -44,11 +44,18 @@ def _polygon(c, points):
     return path
 
 
+def _bold() -> str:
+    """The sheets' bold font (registered by sheetgen.pdf, which draws the icons)."""
+    from sheetgen.pdf import FONTS
+
+    return FONTS[True]
+
+
 def _letter(c, kind, cx, cy, size, palette):
     if size < 9:  # below ~3 mm the shape alone is clearer
         return
     c.setFillColor(palette["ink"])
-    c.setFont("Helvetica-Bold", size * 0.42)
+    c.setFont(_bold(), size * 0.42)
     c.drawCentredString(cx, cy - size * 0.15, RESOURCE_LETTERS[kind])
 
 
@@ -84,7 +91,7 @@ def _wood(c, cx, cy, size, palette):
     _paint(c, ring, "wood_end", max(0.4, size / 40), palette)
     if size >= 9:
         c.setFillColor(palette["ink"] if palette.get("wood") is None else palette["paper"])
-        c.setFont("Helvetica-Bold", size * 0.36)
+        c.setFont(_bold(), size * 0.36)
         c.drawCentredString(cx - h * 0.6, cy - size * 0.12, "W")
 
 
@@ -165,7 +172,7 @@ def _food(c, cx, cy, size, palette):
     _paint(c, leaf, "food", max(0.4, size / 40), palette)
     if size >= 9:
         c.setFillColor(palette["ink"])
-        c.setFont("Helvetica-Bold", size * 0.4)
+        c.setFont(_bold(), size * 0.4)
         c.drawCentredString(cx, cy - size * 0.2, "F")
 
 
