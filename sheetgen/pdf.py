@@ -90,7 +90,7 @@ _FIXED_EPOCH = 946684800.0          # the same moment in seconds, as invariant m
 
 
 class LayoutOverflow(SheetgenError):
-    """Text that cannot fit its box even at the smallest size: a layout bug."""
+    """Text wider or taller than its room at its size, or smaller than the minimum: a layout bug."""
 
 
 class _Placer:
@@ -157,12 +157,9 @@ def _pin_date(c: Canvas) -> None:
                                 usedforsecurity=False)
 
 
-def fit_font(text: str, size: float, width_mm: float, bold: bool = False, min_size: float = 5) -> float:
-    """The largest size up to `size` at which `text` fits `width_mm` on one line."""
-    font = FONTS[bold]
-    while size > min_size and stringWidth(text, font, size) > width_mm * mm:
-        size -= 0.25
-    return size
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide `text` prints at `size` points, in millimetres."""
+    return stringWidth(text, FONTS[bold], size) / mm
 
 
 def _draw(c, item, at: _Placer, palette) -> None:
@@ -223,12 +220,21 @@ def _polygon(c, item: Polygon, at: _Placer, palette) -> None:
     c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
+def _readable(item) -> None:
+    if item.size < item.min_size - 1e-9:
+        raise LayoutOverflow(f"layout: '{item.text}' is set at {item.size:g} pt, below the {item.min_size:g} pt "
+                             f"minimum")
+
+
 def _text(c, item: Text, at: _Placer, palette) -> None:
+    _readable(item)
+    font = FONTS[item.bold]
+    if item.max_width is not None and stringWidth(item.text, font, item.size) > item.max_width * mm + 0.1:
+        raise LayoutOverflow(f"layout: '{item.text}' at {item.size:g} pt is "
+                             f"{text_width(item.text, item.size, item.bold):.1f} mm wide, "
+                             f"{item.max_width:.1f} mm is its room")
     c.setFillColor(palette.get(item.role) or palette["ink"])
-    size = item.size
-    if item.max_width is not None:
-        size = fit_font(item.text, size, item.max_width, item.bold)
-    c.setFont(FONTS[item.bold], size)
+    c.setFont(font, item.size)
     x, y = at.x(item.x), at.y(item.y)
     if item.align == "center":
         c.drawCentredString(x, y, item.text)
@@ -238,20 +244,22 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         c.drawString(x, y, item.text)
 
 
+def para_lines(item: Para) -> list:
+    """The lines `item` wraps to at its size."""
+    return simpleSplit(item.text, FONTS[item.bold], item.size, item.rect.w * mm)
+
+
 def _para(c, item: Para, at: _Placer, palette) -> None:
-    font = FONTS[item.bold]
-    r = item.rect
-    size = item.size
-    while True:
-        lines = simpleSplit(item.text, font, size, r.w * mm)
-        leading = size * 1.15
-        if len(lines) * leading <= r.h * mm or size <= item.min_size:
-            break
-        size -= 0.25
-    if len(lines) * leading > r.h * mm + 0.5:
-        raise LayoutOverflow(f"layout: '{item.text}' does not fit a {r.w:.1f} x {r.h:.1f} mm box")
+    _readable(item)
+    r, size = item.rect, item.size
+    lines = para_lines(item)
+    leading = size * 1.15
+    if len(lines) * leading > r.h * mm + 0.5 or any(stringWidth(line, FONTS[item.bold], size) > r.w * mm + 0.1
+                                                    for line in lines):
+        raise LayoutOverflow(f"layout: '{item.text}' at {size:g} pt does not fit a {r.w:.1f} x {r.h:.1f} mm box "
+                             f"({len(lines)} lines)")
     c.setFillColor(palette.get(item.role) or palette["ink"])
-    c.setFont(font, size)
+    c.setFont(FONTS[item.bold], size)
     block = len(lines) * leading
     y = at.y(r.y) - (r.h * mm - block) / 2 - size * 0.85
     for line in lines:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from sheetgen import __version__
-from sheetgen.sheet import Box, Line, Page, Para, Rect, SheetDocument, Text, PT
+from sheetgen import __version__, names
+from sheetgen.sheet import MIN_TEXT, PT, Box, Line, Page, Para, Rect, SheetDocument, Text, fit_names
 
 WIDTH, HEIGHT = 190.0, 262.0  # content box: fits Letter and A4 with >= 8 mm margins
 
@@ -27,7 +27,7 @@ class Card:
         self.items.extend(items)
 
     def room(self) -> float:
-        return self.height - 12 - self.y  # leave the footer free
+        return self.height - 14.5 - self.y  # leave the footer free
 
     def heading(self, title: str, note: str = "") -> None:
         """A section bar across the page."""
@@ -47,15 +47,20 @@ class Card:
         self.y += height + 1
 
     def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
-              size: float = 8.5, row_height: float = 5.2) -> None:
-        """Columns of text: `widths` (mm) for all but the last, which takes what is left and wraps."""
+              size: float = 8.5, row_height: float = 5.2, names: Optional[int] = None) -> None:
+        """Columns of text: `widths` (mm) for all but the last, which takes what is left and wraps.
+
+        `names`: the column of players' names, which sets the whole table's size (sheet.fit_names).
+        """
         x_at = [2.0]
         for w in widths:
             x_at.append(x_at[-1] + w)
         last = self.width - 2 - x_at[-1]
         widths = [*widths, last]
+        if names is not None:
+            size, _ = fit_names([row[names] for row in rows], widths[names] - 1, size, "the setup card", bold=False)
         for i, cell in enumerate(header):
-            self.add(Text(x_at[i], self.y + size * PT, cell, size - 0.5, role="muted", bold=True,
+            self.add(Text(x_at[i], self.y + size * PT, cell, max(size - 0.5, MIN_TEXT), role="muted", bold=True,
                           max_width=widths[i] - 1))
         self.y += row_height
         self.add(Line(2, self.y - 1.2, self.width - 2, self.y - 1.2, 0.4, "muted"))
@@ -76,27 +81,46 @@ class Card:
 
 def build(setup: dict, rules, draw: Callable[[Card, dict, object], None]) -> SheetDocument:
     """The setup card: the shared frame around the game's own `draw(card, setup, rules)`."""
+    from sheetgen.pdf import text_width  # metrics: the card is built only to be drawn
+
     card = Card()
     card.add(Text(0, 7, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
                   max_width=WIDTH))
-    card.add(Text(0, 13, f"Setup code {setup['code']}", 10, bold=True, max_width=WIDTH / 2))
-    card.add(Text(WIDTH, 13, f"seed: {setup['seed']}" if setup.get("seed") is not None else "rebuilt from its code",
-                  9, role="muted", align="right", max_width=WIDTH / 2 - 4))
+    code = f"Setup code {setup['code']}"
+    card.add(Text(0, 13, code, 10, bold=True, max_width=WIDTH))
+    room = WIDTH - text_width(code, 10, True) - 4
+    seed = f"seed: {_printable(setup['seed'])}" if setup.get("seed") is not None else "rebuilt from its code"
+    card.add(Text(WIDTH, 13, _shorten(seed, room, 9, text_width), 9, role="muted", align="right",
+                  max_width=room))
     card.add(Line(0, 16, WIDTH, 16, 0.8))
     card.y = 19
     draw(card, setup, rules)
     rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
-    card.add(Line(0, HEIGHT - 7, WIDTH, HEIGHT - 7, 0.4, "muted"),
-             Text(0, HEIGHT - 2.5, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
-                  max_width=WIDTH * 0.68),
-             Text(WIDTH, HEIGHT - 2.5, f"rule data {setup['data_version']} | sheetgen {__version__}", 7.5,
-                  role="muted", align="right", max_width=WIDTH * 0.3))
-    if card.y > HEIGHT - 8:
-        raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + 8:.1f} mm past the footer")
+    card.add(Line(0, HEIGHT - 9.5, WIDTH, HEIGHT - 9.5, 0.4, "muted"),
+             Text(0, HEIGHT - 5.6, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted", max_width=WIDTH),
+             Text(0, HEIGHT - 1.8, f"rule data {setup['data_version']} | sheetgen {__version__}", 7,
+                  role="muted", max_width=WIDTH))
+    if card.y > HEIGHT - 10.5:
+        raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + 10.5:.1f} mm past the footer")
     return SheetDocument(
         title=f"{setup['title']} setup {setup['code']}",
         subject=f"Setup card for {setup['players']} players, code {setup['code']}, rule data {setup['data_version']}",
         width=WIDTH, height=HEIGHT, pages=[Page(None, tuple(card.items))])
+
+
+def _printable(seed: str) -> str:
+    """A seed as the card can print it: characters the font lacks as \\u escapes (the code rebuilds it)."""
+    return "".join(c if names.printable_by_font(c) else names.printable(c) if not c.isprintable()
+                   else f"\\u{ord(c):04x}" for c in str(seed))
+
+
+def _shorten(text: str, room: float, size: float, width: Callable) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `room` mm (a seed of any length)."""
+    if width(text, size) <= room:
+        return text
+    while text and width(text + "\u2026", size) > room:
+        text = text[:-1]
+    return text + "\u2026"
 
 
 def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
@@ -105,7 +129,7 @@ def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequen
     card.heading("Seating", "in turn order, clockwise from the first player")
     names = [s if isinstance(s, str) else s["name"] for s in setup["seating"]]
     rows = [[str(i + 1), name, *(extra(i, name) if extra else ())] for i, name in enumerate(names)]
-    card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1])
+    card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1], names=1)
 
 
 def reminders(card: Card, items: Sequence[str]) -> None:

@@ -775,7 +775,7 @@ def test_the_card_labels_every_hex_inside_it(rules, players):
         found = [t for t in texts if t.text == want]
         assert len(found) == 1, want
         t = found[0]
-        size = pdf.fit_font(t.text, t.size, t.max_width, t.bold) if t.max_width else t.size
+        size = t.size  # texts print at their size (nothing shrinks to fit)
         half = stringWidth(t.text, pdf.FONTS[t.bold], size) / 72 * 25.4 / 2
         box = [(t.x - half, t.y - 0.75 * size * PT), (t.x + half, t.y - 0.75 * size * PT),
                (t.x - half, t.y + 0.25 * size * PT), (t.x + half, t.y + 0.25 * size * PT)]

@@ -173,7 +173,7 @@ def test_mat_text_has_rounds_costs_and_scoring(mat_pdf):
     for entry in RULES["buildings"] + RULES["actions"]:
         assert entry["name"] in text
     assert text.count("8 VP") >= 3
-    for words in ("Ore x1", "Gold x3", "Non-production x8", "TOTAL", "Food: breaks a tie",
+    for words in ("Ore ×1", "Gold ×3", "Non-production ×8", "TOTAL", "Food: breaks a tie",
                   "start with 2 Food, 2 Energy", "Null die: keep 1", "Pay 1 Energy each Production"):
         assert words in text, words
 

@@ -15,9 +15,10 @@ import math
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.picture import centre_label
-from sheetgen.sheet import Box, Icon, Line, Para, Polygon, Rect, Text
+from sheetgen.sheet import LEADING, PT, Box, Icon, Line, Para, Polygon, Rect, Text, fit_names
 
 FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
+NAME_ROOM = 36.0  # mm for a name in the seating list
 ROOT3 = math.sqrt(3)
 
 
@@ -91,13 +92,13 @@ def _board(card, setup, rules) -> None:
     for h in water:
         x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
-                 Text(x, y, "water", 6, role="muted", align="center"))
+                 Text(x, y, "water", 6.5, role="muted", align="center"))
     for h, slot in owner.items():
         code = colours[h]
         in_play = slot in playing
         card.add(Polygon(board.corners(h), fill=FILL[code] if in_play else "unused", stroke="ink", width=0.4))
         cx, cy = board.at[h]
-        card.add(Text(cx, cy - 3.2, code, 6, role="ink" if in_play else "muted", align="center"))
+        card.add(Text(cx, cy - 3.2, code, 6.5, role="ink" if in_play else "muted", align="center"))
         if not in_play:
             card.add(Text(cx, cy + 1.2, "out", 6.5, role="muted", align="center"))
             continue
@@ -116,7 +117,7 @@ def _board(card, setup, rules) -> None:
         label = named.label(h)
         if h in tiles:
             label = centre_label(label, tiles[h])
-        card.add(Text(cx, cy + 5.6, label, 6, bold=True, align="center", max_width=board.s * 1.2))
+        card.add(Text(cx, cy + 5.6, label, 6.5, bold=True, align="center", max_width=board.s * 1.2))
     # Heavy lines where one tile meets another, the water or the board's edge.
     for h, slot in owner.items():
         for n in hexes.neighbours(h):
@@ -177,16 +178,26 @@ def _boomtown_and_seating(card, setup, rules) -> None:
     card.add(Text(x0 + 2, y, "order", 7, role="muted", bold=True),
              Text(x0 + 14, y, "player", 7, role="muted", bold=True),
              Text(x0 + 52, y, "supply track, section: resources", 7, role="muted", bold=True))
-    for seat in setup["seating"]:
+    size, lines = fit_names([seat["name"] for seat in setup["seating"]], NAME_ROOM, 8.5, "the setup card's seating",
+                            bold=False, height=5.6)
+    for seat_index, seat in enumerate(setup["seating"]):
         y += 6
         card.add(Text(x0 + 2, y, str(seat["order"]), 8.5, bold=True),
-                 Text(x0 + 14, y, seat["name"], 8.5, max_width=36),
+                 *_name_lines(x0 + 14, y, seat["name"], size, lines[seat_index]),
                  Text(x0 + 52, y, _supply(seat["supply"]), 8, max_width=width - 53))
     y += 6
     camps = setup["camps_per_player"]
     card.add(Text(x0 + 2, y, f"Each player: {camps} camps, {rules['pieces']['influence_tokens']} influence "
                              f"tokens, {rules['pieces']['stagecoaches']} stagecoaches.", 8, max_width=width - 3))
     card.y = max(bottom, y) + 4
+
+
+def _name_lines(x: float, y: float, name: str, size: float, lines: list) -> list:
+    """A seat's name on its row (baseline `y` for one line at 8.5 pt), on one line or two around its middle."""
+    middle = y - 0.36 * 8.5 * PT
+    step = size * PT * LEADING
+    first = middle + 0.36 * size * PT - step * (len(lines) - 1) / 2
+    return [Text(x, first + i * step, line, size, max_width=NAME_ROOM) for i, line in enumerate(lines)]
 
 
 def _supply(supply) -> str:
