@@ -79,11 +79,15 @@ def texts(doc) -> list:
 
 
 def unreadable(doc) -> list:
-    """Every text below its minimum size, wider than its room, or outside its box: (why, text)."""
+    """Every text with a character the font lacks, below its minimum size, wider than its room, or outside its
+    box: (why, text)."""
     from sheetgen import pdf
 
     out = []
     for item in texts(doc):
+        lacking = sorted({c for c in item.text if not names.printable_by_font(c)})
+        if lacking:
+            out.append((f"the font lacks {lacking}", item.text))
         if item.size < item.min_size - 1e-9:
             out.append((f"{item.size:g} pt, below {item.min_size:g}", item.text))
         if isinstance(item, Text) and item.max_width is not None:
@@ -220,6 +224,20 @@ def test_the_longest_names_fit_every_sheet_or_are_refused_saying_where():
     assert "gold-west" in refused and "rolled-west" not in refused
 
 
+def test_a_seed_of_any_length_or_script_prints_on_the_card_in_its_room():
+    """A seed is free text: the card shows what fits, escapes what the font lacks; the code rebuilds it."""
+    from sheetgen import setupcard
+
+    g = sheetgen.game("rolled-west")
+    for seed, shown in (("x" * 300, "seed: xxx"), ("\u738b-1", "seed: \\u738b-1"), ("Ψυχή", "seed: Ψυχή")):
+        setup = g.setup(seed=seed)
+        doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer())
+        assert unreadable(doc) == []
+        (line,) = [t.text for t in texts(doc) if t.text.startswith("seed: ")]
+        assert line.startswith(shown) and (line.endswith("\u2026") == (len(seed) > 100))
+        assert g.setup_card(setup).startswith(b"%PDF")
+
+
 def test_what_the_font_lacks_is_refused_naming_the_character():
     for name, char in (("Ann\u05e2", "U+05E2"), ("Zoe\u0301\u0301", "U+0301"), ("\u738b", "U+738B")):
         why = names.problem(names.clean(name))
@@ -239,7 +257,7 @@ def test_the_coverage_file_is_what_both_shipped_fonts_draw():
         drawn = cmap if drawn is None else drawn & cmap
     listed = {cp for cp in range(0x30000) if names.printable_by_font(chr(cp))}
     assert listed == drawn - {0xFFFF}  # FFFF: a cmap terminator, not a character
-    assert {"Ł", "ő", "ğ", "ø", "×", "–", "·", "Ψ", "ж"} <= {chr(cp) for cp in listed}
+    assert {"Ł", "ő", "ğ", "ø", "×", "\u2212", "–", "·", "…", "Ψ", "ж"} <= {chr(cp) for cp in listed}
 
 
 def test_the_name_check_reads_the_font_coverage_without_reportlab(tmp_path):
