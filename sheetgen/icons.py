@@ -1,13 +1,19 @@
-"""Vector symbols drawn with reportlab paths (never font glyphs).
+"""Vector symbols drawn with reportlab paths.
 
 Metals differ by shape as well as colour, so they read in black and white:
-Copper is a hexagon, Silver a diamond, Gold an ingot, Wood a log.
+Copper is a hexagon, Silver a diamond, Gold an ingot, Wood a log. A
+resource's initial is lettered inside its shape when the shape is big enough
+to hold it at a readable size (sheet.MIN_TEXT); a smaller icon is the shape
+alone.
 Coordinates here are PDF points, (cx, cy) the centre, `size` the width.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Optional
+
+from sheetgen.sheet import MIN_TEXT
 
 RESOURCE_LETTERS = {"copper": "C", "silver": "S", "gold": "G", "wood": "W"}
 
@@ -44,12 +50,28 @@ def _polygon(c, points):
     return path
 
 
+def _bold() -> str:
+    """The sheets' bold font (registered by sheetgen.pdf, which draws the icons)."""
+    from sheetgen.pdf import FONTS
+
+    return FONTS[True]
+
+
+def _letter_size(size: float, ratio: float, most: float) -> Optional[float]:
+    """The initial's size in a `size` pt icon: `ratio` of it, raised to MIN_TEXT while the shape holds
+    that (up to `most` of the icon); None when even that is too small: the shape alone then."""
+    if size * most < MIN_TEXT:
+        return None
+    return max(size * ratio, MIN_TEXT)
+
+
 def _letter(c, kind, cx, cy, size, palette):
-    if size < 9:  # below ~3 mm the shape alone is clearer
+    letter = _letter_size(size, 0.42, 0.5)
+    if letter is None:
         return
     c.setFillColor(palette["ink"])
-    c.setFont("Helvetica-Bold", size * 0.42)
-    c.drawCentredString(cx, cy - size * 0.15, RESOURCE_LETTERS[kind])
+    c.setFont(_bold(), letter)
+    c.drawCentredString(cx, cy - letter * 0.36, RESOURCE_LETTERS[kind])
 
 
 def _copper(c, cx, cy, size, palette):
@@ -82,10 +104,11 @@ def _wood(c, cx, cy, size, palette):
     ring = c.beginPath()
     ring.circle(cx + w - h, cy, h * 0.55)
     _paint(c, ring, "wood_end", max(0.4, size / 40), palette)
-    if size >= 9:
+    letter = _letter_size(size, 0.36, 0.46)
+    if letter is not None:
         c.setFillColor(palette["ink"] if palette.get("wood") is None else palette["paper"])
-        c.setFont("Helvetica-Bold", size * 0.36)
-        c.drawCentredString(cx - h * 0.6, cy - size * 0.12, "W")
+        c.setFont(_bold(), letter)
+        c.drawCentredString(cx - h * 0.6, cy - letter * 0.34, "W")
 
 
 def _star(c, cx, cy, size, palette):
@@ -163,10 +186,11 @@ def _food(c, cx, cy, size, palette):
     leaf.curveTo(cx + r * 0.35, cy + r * 1.3, cx + r * 0.7, cy + r * 1.2, cx + r * 0.75, cy + r * 1.05)
     leaf.curveTo(cx + r * 0.5, cy + r * 0.9, cx + r * 0.3, cy + r * 0.9, cx + r * 0.1, cy + r * 1.0)
     _paint(c, leaf, "food", max(0.4, size / 40), palette)
-    if size >= 9:
+    letter = _letter_size(size, 0.4, 0.47)
+    if letter is not None:
         c.setFillColor(palette["ink"])
-        c.setFont("Helvetica-Bold", size * 0.4)
-        c.drawCentredString(cx, cy - size * 0.2, "F")
+        c.setFont(_bold(), letter)
+        c.drawCentredString(cx, cy - size * 0.056 - letter * 0.36, "F")
 
 
 def _energy(c, cx, cy, size, palette):

@@ -51,7 +51,7 @@ def footer(width: float, y: float, text: str, size: float) -> list:
     length = scale_bar_length()
     room = 4.0
     return [*scale_bar(0.0, y, vertical=False),
-            Text(width, y, text, size, role="muted", align="right", max_width=width - length - room)]
+            Text(width, y, text, size, role="muted", align="right", max_width=width - length - room, footer=True)]
 
 
 def target(cx: float, cy: float) -> list:

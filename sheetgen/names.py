@@ -5,14 +5,18 @@
 - `key`: how names are compared: `clean`, then any letter case, curly
   apostrophes straight, runs of spaces as one.
 - `problem`: why a name cannot be printed, or None: empty, too long, a control
-  character, or a character the sheets' font lacks (named).
+  character, or a character the sheets' font lacks (named). What the font
+  draws is read from sheetgen/fonts/coverage.txt, made with the fonts, so a
+  command that draws nothing still knows it without loading reportlab.
 - `printable`: any text made safe for a terminal: control and format characters
   (escape sequences, bidi overrides) shown as \\x.. / \\u.... escapes.
 """
 
 from __future__ import annotations
 
+import bisect
 import unicodedata
+from pathlib import Path
 from typing import Optional, Sequence
 
 from sheetgen.errors import InvalidArgument
@@ -30,13 +34,30 @@ def key(name: str) -> str:
     return " ".join(text.casefold().split())
 
 
+COVERAGE = Path(__file__).resolve().parent / "fonts" / "coverage.txt"
+_coverage: Optional[tuple] = None
+
+
+def _ranges() -> tuple:
+    """(starts, ends) of the code point ranges both weights of the sheets' font draw, read once."""
+    global _coverage
+    if _coverage is None:
+        starts, ends = [], []
+        for line in COVERAGE.read_text(encoding="ascii").splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                low, _, high = line.partition("-")
+                starts.append(int(low, 16))
+                ends.append(int(high or low, 16))
+        _coverage = (starts, ends)
+    return _coverage
+
+
 def printable_by_font(char: str) -> bool:
-    """Whether the sheets' font can print `char` (today: the Windows-1252 set of the built-in font)."""
-    try:
-        char.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
+    """Whether the sheets' font (regular and bold) draws `char`."""
+    starts, ends = _ranges()
+    at = bisect.bisect_right(starts, ord(char)) - 1
+    return at >= 0 and ord(char) <= ends[at]
 
 
 def problem(name: str) -> Optional[str]:

@@ -14,18 +14,27 @@ its bytes. The environment itself is never touched; the date is pinned on
 the document after reportlab has read it. reportlab's own configuration
 (RL_* variables, a reportlab_settings module or ~/.reportlab_settings) is
 the user's to keep alike.
+
+Fonts, decided: every text is set in Arimo (sheetgen/fonts/, SIL Open Font
+License), embedded as a subset of the glyphs each PDF uses, so Latin, Greek
+and Cyrillic names print alike on every machine and no PDF leans on a
+viewer's stand-in for a built-in font. Subsets are made in drawing order,
+so the same document gives the same bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__, icons
@@ -58,14 +67,30 @@ PALETTES = {
     name: {role: (HexColor(v) if v else None) for role, v in table.items()}
     for name, table in (("color", _COLOUR), ("low", _LOW_INK))
 }
-FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
+FONTS = {False: "Sheetgen-Arimo", True: "Sheetgen-Arimo-Bold"}  # registered names, drawn with FONT_FILES
+FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {False: "Arimo-Regular.ttf", True: "Arimo-Bold.ttf"}
+
+
+def _register_fonts() -> None:
+    """Register the two weights with reportlab once per process (loading both takes ~10 ms)."""
+    known = set(pdfmetrics.getRegisteredFontNames())
+    for bold, name in FONTS.items():
+        if name not in known:
+            # asciiReadable and shapable pinned: the same bytes whatever reportlab's settings or
+            # optional shaping library; the fonts carry no shaping tables anyway
+            pdfmetrics.registerFont(TTFont(name, str(FONT_FOLDER / FONT_FILES[bold]), asciiReadable=1,
+                                           shapable=False))
+
+
+_register_fonts()
 
 FIXED_DATE = (2000, 1, 1, 0, 0, 0)  # UTC, reportlab's invariant date
 _FIXED_EPOCH = 946684800.0          # the same moment in seconds, as invariant mode keeps it
 
 
 class LayoutOverflow(SheetgenError):
-    """Text that cannot fit its box even at the smallest size: a layout bug."""
+    """Text wider or taller than its room at its size, or smaller than the minimum: a layout bug."""
 
 
 class _Placer:
@@ -87,7 +112,7 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
     pagesize = PAPER[paper]
     palette = PALETTES[ink]
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=FONTS[False])
     _pin_date(c)
     c.setTitle(doc.title)
     c.setSubject(doc.subject)
@@ -136,12 +161,9 @@ def _pin_date(c: Canvas) -> None:
                                 usedforsecurity=False)
 
 
-def fit_font(text: str, size: float, width_mm: float, bold: bool = False, min_size: float = 5) -> float:
-    """The largest size up to `size` at which `text` fits `width_mm` on one line."""
-    font = FONTS[bold]
-    while size > min_size and stringWidth(text, font, size) > width_mm * mm:
-        size -= 0.25
-    return size
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide `text` prints at `size` points, in millimetres."""
+    return stringWidth(text, FONTS[bold], size) / mm
 
 
 def _draw(c, item, at: _Placer, palette) -> None:
@@ -202,12 +224,21 @@ def _polygon(c, item: Polygon, at: _Placer, palette) -> None:
     c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
+def _readable(item) -> None:
+    if item.size < item.min_size - 1e-9:
+        raise LayoutOverflow(f"layout: '{item.text}' is set at {item.size:g} pt, below the {item.min_size:g} pt "
+                             f"minimum")
+
+
 def _text(c, item: Text, at: _Placer, palette) -> None:
+    _readable(item)
+    font = FONTS[item.bold]
+    if item.max_width is not None and stringWidth(item.text, font, item.size) > item.max_width * mm + 0.1:
+        raise LayoutOverflow(f"layout: '{item.text}' at {item.size:g} pt is "
+                             f"{text_width(item.text, item.size, item.bold):.1f} mm wide, "
+                             f"{item.max_width:.1f} mm is its room")
     c.setFillColor(palette.get(item.role) or palette["ink"])
-    size = item.size
-    if item.max_width is not None:
-        size = fit_font(item.text, size, item.max_width, item.bold)
-    c.setFont(FONTS[item.bold], size)
+    c.setFont(font, item.size)
     x, y = at.x(item.x), at.y(item.y)
     if item.angle:
         c.saveState()
@@ -224,20 +255,22 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         c.restoreState()
 
 
+def para_lines(item: Para) -> list:
+    """The lines `item` wraps to at its size."""
+    return simpleSplit(item.text, FONTS[item.bold], item.size, item.rect.w * mm)
+
+
 def _para(c, item: Para, at: _Placer, palette) -> None:
-    font = FONTS[item.bold]
-    r = item.rect
-    size = item.size
-    while True:
-        lines = simpleSplit(item.text, font, size, r.w * mm)
-        leading = size * 1.15
-        if len(lines) * leading <= r.h * mm or size <= item.min_size:
-            break
-        size -= 0.25
-    if len(lines) * leading > r.h * mm + 0.5:
-        raise LayoutOverflow(f"layout: '{item.text}' does not fit a {r.w:.1f} x {r.h:.1f} mm box")
+    _readable(item)
+    r, size = item.rect, item.size
+    lines = para_lines(item)
+    leading = size * 1.15
+    if len(lines) * leading > r.h * mm + 0.5 or any(stringWidth(line, FONTS[item.bold], size) > r.w * mm + 0.1
+                                                    for line in lines):
+        raise LayoutOverflow(f"layout: '{item.text}' at {size:g} pt does not fit a {r.w:.1f} x {r.h:.1f} mm box "
+                             f"({len(lines)} lines)")
     c.setFillColor(palette.get(item.role) or palette["ink"])
-    c.setFont(font, size)
+    c.setFont(FONTS[item.bold], size)
     block = len(lines) * leading
     y = at.y(r.y) - (r.h * mm - block) / 2 - size * 0.85
     for line in lines:

@@ -18,13 +18,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Optional, Sequence
 
-from sheetgen import __version__
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, PT
+from sheetgen import __version__, names
+from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 WIDTH, HEIGHT = 190.0, 262.0  # content box: fits Letter and A4 with >= 8 mm margins
 GUTTER = 10.0                 # between the two halves of a page of half-page cards
 HALF = (HEIGHT - GUTTER) / 2  # the height of a half-page card
-FOOTER = 7.0                  # the footer's line sits this far above a card's foot
+FOOTER = 9.5                  # the footer's line sits this far above a card's foot (two lines below it)
 
 
 class Card:
@@ -41,7 +41,7 @@ class Card:
         self.items.extend(items)
 
     def room(self) -> float:
-        return self.height - 12 - self.y  # leave the footer free
+        return self.height - 14.5 - self.y  # leave the footer free
 
     def heading(self, title: str, note: str = "") -> None:
         """A section bar across the page."""
@@ -61,15 +61,20 @@ class Card:
         self.y += height + 1
 
     def table(self, header: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
-              size: float = 8.5, row_height: float = 5.2) -> None:
-        """Columns of text: `widths` (mm) for all but the last, which takes what is left and wraps."""
+              size: float = 8.5, row_height: float = 5.2, names: Optional[int] = None) -> None:
+        """Columns of text: `widths` (mm) for all but the last, which takes what is left and wraps.
+
+        `names`: the column of players' names, which sets the whole table's size (sheet.fit_names).
+        """
         x_at = [2.0]
         for w in widths:
             x_at.append(x_at[-1] + w)
         last = self.width - 2 - x_at[-1]
         widths = [*widths, last]
+        if names is not None:
+            size, _ = fit_names([row[names] for row in rows], widths[names] - 1, size, "the setup card", bold=False)
         for i, cell in enumerate(header):
-            self.add(Text(x_at[i], self.y + size * PT, cell, size - 0.5, role="muted", bold=True,
+            self.add(Text(x_at[i], self.y + size * PT, cell, max(size - 0.5, MIN_TEXT), role="muted", bold=True,
                           max_width=widths[i] - 1))
         self.y += row_height
         self.add(Line(2, self.y - 1.2, self.width - 2, self.y - 1.2, 0.4, "muted"))
@@ -91,14 +96,19 @@ class Card:
 def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal: bool = False) -> SheetDocument:
     """The setup card: the shared frame around the game's own `draw(card, setup, rules)`;
     a half-page card printed twice when the body fits half the page."""
+    from sheetgen.pdf import text_width  # metrics: the card is built only to be drawn
+
     card = Card(reveal=reveal)
     card.add(Text(0, 7, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
                   max_width=WIDTH))
-    card.add(Text(0, 13, f"Setup code {setup['code']}", 10, bold=True, max_width=WIDTH / 2))
-    seed = f"seed: {setup['seed']}" if setup.get("seed") is not None else "rebuilt from its code"
+    code = f"Setup code {setup['code']}"
+    card.add(Text(0, 13, code, 10, bold=True, max_width=WIDTH))
+    room = WIDTH - text_width(code, 10, True) - 4
+    seed = f"seed: {_printable(setup['seed'])}" if setup.get("seed") is not None else "rebuilt from its code"
     if reveal:
         seed = f"REFEREE'S COPY (shows face-down pieces) | {seed}"
-    card.add(Text(WIDTH, 13, seed, 9, role="muted", bold=reveal, align="right", max_width=WIDTH / 2 - 4))
+    card.add(Text(WIDTH, 13, _shorten(seed, room, 9, text_width), 9, role="muted", align="right",
+                  max_width=room))
     card.add(Line(0, 16, WIDTH, 16, 0.8))
     card.y = 19
     draw(card, setup, rules)
@@ -106,10 +116,10 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     foot = HALF if half else HEIGHT
     rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
     card.add(Line(0, foot - FOOTER, WIDTH, foot - FOOTER, 0.4, "muted"),
-             Text(0, foot - 2.5, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
-                  max_width=WIDTH * 0.68),
-             Text(WIDTH, foot - 2.5, f"rule data {setup['data_version']} | sheetgen {__version__}", 7.5,
-                  role="muted", align="right", max_width=WIDTH * 0.3))
+             Text(0, foot - FOOTER + 3.9, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
+                  max_width=WIDTH),
+             Text(0, foot - FOOTER + 7.7, f"rule data {setup['data_version']} | sheetgen {__version__}", 7,
+                  role="muted", max_width=WIDTH))
     if card.y > HEIGHT - FOOTER - 1:
         raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + FOOTER + 1:.1f} mm past the footer")
     items = list(card.items)
@@ -153,13 +163,28 @@ def _moved(item, dy: float):
     raise TypeError(f"cannot move {type(item).__name__}")  # pragma: no cover - a new item type
 
 
+def _printable(seed: str) -> str:
+    """A seed as the card can print it: characters the font lacks as \\u escapes (the code rebuilds it)."""
+    return "".join(c if names.printable_by_font(c) else names.printable(c) if not c.isprintable()
+                   else f"\\u{ord(c):04x}" for c in str(seed))
+
+
+def _shorten(text: str, room: float, size: float, width: Callable) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `room` mm (a seed of any length)."""
+    if width(text, size) <= room:
+        return text
+    while text and width(text + "\u2026", size) > room:
+        text = text[:-1]
+    return text + "\u2026"
+
+
 def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
             extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
     """The seating section: turn order, name and any per-player columns."""
     card.heading("Seating", "in turn order, clockwise from the first player")
     names = [s if isinstance(s, str) else s["name"] for s in setup["seating"]]
     rows = [[str(i + 1), name, *(extra(i, name) if extra else ())] for i, name in enumerate(names)]
-    card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1])
+    card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1], names=1)
 
 
 def reminders(card: Card, items: Sequence[str]) -> None:

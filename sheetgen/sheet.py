@@ -4,18 +4,31 @@ Game modules build a `SheetDocument` out of simple items placed in
 millimetres (origin at the top-left corner of the content box, y downwards).
 `pdf.render` turns it into a PDF; tests can inspect the geometry directly.
 Art shared by every page lives in named forms, drawn once per document.
+
+Text sizes are the layout's, exactly: nothing shrinks to fit. A text that
+does not fit its room at its size, or is smaller than MIN_TEXT (a footer:
+MIN_FOOTER), is a layout bug the renderer refuses (pdf.LayoutOverflow), to be
+fixed by changing the layout or the words. Players' names are the one text a
+layout cannot know: `fit_names` sets a row of them at one size, as large as
+the room allows and never below MIN_TEXT, breaking a long name onto a second
+line where the layout allows, and refuses a name that still does not fit.
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass, field
-from typing import Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument
 from sheetgen.names import check_all
 
 
 PT = 25.4 / 72  # millimetres per point
+MIN_TEXT = 6.5   # pt: the smallest text a player reads
+MIN_FOOTER = 6.0  # pt: the footer's fine print (version, rule data)
+LEADING = 1.1  # line to line, in sizes, for a name on more than one line
 
 
 def baseline(cy: float, size_pt: float) -> float:
@@ -78,13 +91,18 @@ class Text:
     role: str = "ink"
     bold: bool = False
     align: str = "left"
-    max_width: Optional[float] = None  # mm; the renderer shrinks the font to fit
+    max_width: Optional[float] = None  # mm: its room; wider is a layout bug (never shrunk to fit)
     angle: float = 0.0  # degrees anticlockwise about (x, y): 90 reads upwards, for a margin label
+    footer: bool = False  # the footer's fine print: at least MIN_FOOTER instead of MIN_TEXT
+
+    @property
+    def min_size(self) -> float:
+        return MIN_FOOTER if self.footer else MIN_TEXT
 
 
 @dataclass(frozen=True)
 class Para:
-    """Text wrapped to fit `rect`, shrunk if needed, centred vertically."""
+    """Text wrapped to the width of `rect` at its size, centred vertically; it must fit the height."""
 
     rect: Rect
     text: str
@@ -92,7 +110,8 @@ class Para:
     role: str = "ink"
     bold: bool = False
     align: str = "center"
-    min_size: float = 5.0
+
+    min_size = MIN_TEXT
 
 
 @dataclass(frozen=True)
@@ -179,3 +198,57 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
         raise InvalidArgument("names", f"{len(parsed)} names for {count} players")
     return count, tuple(parsed)
 
+
+
+def _break_points(name: str) -> list:
+    """`name` cut into pieces that may end a line: after each space or hyphen."""
+    return [piece for piece in re.findall(r"[^\s-]*-|\S+\s*|\s+", name) if piece]
+
+
+def name_lines(name: str, room: float, width: Callable[[str], float], max_lines: int = 1) -> Optional[list]:
+    """`name` on the fewest lines (at most `max_lines`) each at most `room` mm wide by `width`, or None.
+
+    Lines break after a space or a hyphen; of the breaks with the fewest lines, the one whose widest
+    line is narrowest wins (so two lines come out about even).
+    """
+    if width(name) <= room:
+        return [name]
+    pieces = _break_points(name)
+    for count in range(2, min(max_lines, len(pieces)) + 1):
+        best: Optional[tuple] = None
+        for cuts in itertools.combinations(range(1, len(pieces)), count - 1):
+            bounds = (0, *cuts, len(pieces))
+            lines = ["".join(pieces[a:b]).strip() for a, b in zip(bounds, bounds[1:])]
+            widest = max(width(line) for line in lines)
+            if widest <= room and (best is None or widest < best[0]):
+                best = (widest, lines)
+        if best:
+            return best[1]
+    return None
+
+
+def fit_names(names: Sequence[str], room: float, size: float, where: str, bold: bool = True,
+              height: Optional[float] = None) -> tuple:
+    """(size, [lines of each name]): one size for a row of player names, each in `room` mm.
+
+    The size is the largest up to `size`, in quarter points and never below MIN_TEXT, at which every
+    name fits: on one line, or (given `height`, the mm its box has for them) on as many lines of
+    LEADING x size as that height holds. A name that fits nowhere is refused: InvalidArgument('names')
+    saying where it was to print.
+    """
+    from sheetgen.pdf import text_width  # font metrics: only the commands that draw load reportlab
+
+    def lines_at(step: float) -> int:
+        return 1 if height is None else max(1, int(height / (step * PT * LEADING) + 1e-9))
+
+    step = size
+    while step >= MIN_TEXT - 1e-9:
+        set_out = [name_lines(n, room, lambda t: text_width(t, step, bold), lines_at(step)) for n in names]
+        if all(lines is not None for lines in set_out):
+            return step, set_out
+        step = round(step - 0.25, 2)
+    for n in names:
+        if name_lines(n, room, lambda t: text_width(t, MIN_TEXT, bold), lines_at(MIN_TEXT)) is None:
+            raise InvalidArgument("names", f"'{n}' is too long to print on {where} (a {room:.0f} mm space); "
+                                           f"give a shorter name")
+    raise AssertionError("unreachable: every name fits at the smallest size")  # pragma: no cover

@@ -18,6 +18,9 @@ def test_wheel_contains_rule_data_and_layouts(tmp_path):
     assert "sheetgen/layouts/rolled-west-board.yaml" in names
     assert "sheetgen/games/rolled_west/board.py" in names
     assert "sheetgen/py.typed" in names
+    # the sheets' fonts, their licence and the coverage the name check reads
+    for file in ("Arimo-Regular.ttf", "Arimo-Bold.ttf", "OFL.txt", "README.txt", "coverage.txt"):
+        assert f"sheetgen/fonts/{file}" in names
     # every game package ships though no build file lists it (a fifth game needs no entry)
     for package in (ROOT / "sheetgen" / "games").iterdir():
         if (package / "__init__.py").is_file():

@@ -775,7 +775,7 @@ def test_the_card_labels_every_hex_inside_it(rules, players):
         found = [t for t in texts if t.text == want]
         assert len(found) == 1, want
         t = found[0]
-        size = pdf.fit_font(t.text, t.size, t.max_width, t.bold) if t.max_width else t.size
+        size = t.size  # texts print at their size (nothing shrinks to fit)
         half = stringWidth(t.text, pdf.FONTS[t.bold], size) / 72 * 25.4 / 2
         box = [(t.x - half, t.y - 0.75 * size * PT), (t.x + half, t.y - 0.75 * size * PT),
                (t.x - half, t.y + 0.25 * size * PT), (t.x + half, t.y + 0.25 * size * PT)]
@@ -803,7 +803,7 @@ def _hex_contents(items, setup):
     size = 8.4
     found = {}
     for t in items:
-        if isinstance(t, Text) and t.bold and t.text.split(" [")[0] in labels and abs(t.size - 6) < 1e-9:
+        if isinstance(t, Text) and t.bold and t.text.split(" [")[0] in labels and abs(t.size - 6.5) < 1e-9:
             cx, cy = t.x, t.y - 5.6
             inside = []
             for i in items:

@@ -181,7 +181,7 @@ def test_scoring_words_and_numbers_are_printed(four_text):
         assert f"{office['name']} {' '.join(office['text'].split())}" in flat
     free = RULES["boomtown"]["free_cell"]
     assert f"The {free['name']} space scored {free['points']} points" in flat
-    assert "loses 1 per camp there" in flat and "loses 1 per 2 camps there, rounded down" in flat
+    assert "Most camps in Wanted: lose 1 per camp there" in flat and "lose 1 per 2 camps there, rounded down" in flat
     for breaker in RULES["tie_breakers"]["order"]:
         assert TEXT["tie_breakers"]["_".join(*breaker.items())].lower() in flat.lower()
     assert "rematch" in flat

@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Optional
 
 from sheetgen import __version__, layouts
-from sheetgen.sheet import Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline
+from sheetgen.sheet import (LEADING, PT, Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
+                            fit_names)
 
 FORM = "carcassonne-gold-rush-pad"
 LAYOUT = "carcassonne-gold-rush-pad"
@@ -127,10 +128,19 @@ class _Pad:
 
     def name_items(self, names: tuple) -> tuple:
         spec = self.L["names"]
-        size = self.font["name"]
-        return tuple(Text(x + self.col / 2, baseline(spec["top"] + spec["height"] / 2, size), name, size,
-                          bold=True, align="center", max_width=self.col - 2.4)
-                     for x, name in zip(self.columns, names) if name)
+        placed = [(x, name) for x, name in zip(self.columns, names) if name]
+        if not placed:
+            return ()
+        room = self.col - 2.4
+        size, lines = fit_names([name for _, name in placed], room, self.font["name"],
+                                f"the {self.rules.title} pad", height=spec["height"] - 2)
+        step = size * PT * LEADING
+        items = []
+        for (x, _), name_lines in zip(placed, lines):
+            first = spec["top"] + spec["height"] / 2 - step * (len(name_lines) - 1) / 2
+            items += [Text(x + self.col / 2, baseline(first + i * step, size), line, size, bold=True,
+                           align="center", max_width=room) for i, line in enumerate(name_lines)]
+        return tuple(items)
 
     def running(self, top: float) -> float:
         spec = self.L["running"]
@@ -233,5 +243,5 @@ class _Pad:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], players=self.players, version=__version__,
                                           data_version=self.rules.version)
-        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["tiny"], role="muted",
-                      align="center", max_width=self.width))
+        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["footer"], role="muted",
+                      align="center", max_width=self.width, footer=True))

@@ -29,7 +29,8 @@ import math
 
 from sheetgen import __version__, layouts
 from sheetgen.errors import SheetgenError
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
+from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
+                            LEADING, fit_names)
 
 FORM = "gold-west-pad"
 
@@ -280,41 +281,31 @@ class _Pad:
                           self.font["small"], align="left"))
 
     def name_items(self, names: list) -> tuple:
-        """The names printed in the column heads (a page's only own items).
+        """The names printed in the column heads (a page's only own items): one size for the row.
 
-        A name too long for one line at a legible size breaks at a space onto two lines.
+        A name too long for one line breaks after a space or hyphen onto more, as many as the box holds.
         """
-        from sheetgen.pdf import fit_font  # font metrics: only the commands that draw load reportlab
-
         spec = self.L["names"]
         top = self.L["header"]["height"] + self.L["header"]["gap"]
         cy = top + spec["height"] / 2 + 1.2
         room = self.column_w - 3
-        full, legible = self.font["name"], spec["legible"]
+        placed = [(x, name) for x, name in zip(self.columns, names) if name]
+        if not placed:
+            return ()
+        size, lines = fit_names([name for _, name in placed], room, self.font["name"], f"the {self.rules.title} pad",
+                                height=spec["lines"])
         items = []
-        for x, name in zip(self.columns, names):
-            if not name:
-                continue
+        step = size * PT * LEADING
+        for (x, _), name_lines in zip(placed, lines):
             cx = x + self.column_w / 2
-            size = fit_font(name, full, room, bold=True)
-            words = name.split()
-            if size < legible and len(words) > 1:
-                splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-                two = max(splits, key=lambda pair: min(fit_font(line, full, room, bold=True) for line in pair))
-                two_size = min(spec["two_lines"], *(fit_font(line, full, room, bold=True) for line in two))
-                if two_size > size:
-                    step = two_size * PT * 1.1
-                    items += [Text(cx, baseline(cy - step / 2, two_size), two[0], two_size, bold=True,
-                                   align="center", max_width=room),
-                              Text(cx, baseline(cy + step / 2, two_size), two[1], two_size, bold=True,
-                                   align="center", max_width=room)]
-                    continue
-            items.append(Text(cx, baseline(cy, size), name, size, bold=True, align="center", max_width=room))
+            first = cy - step * (len(name_lines) - 1) / 2
+            items += [Text(cx, baseline(first + i * step, size), line, size, bold=True, align="center",
+                           max_width=room) for i, line in enumerate(name_lines)]
         return tuple(items)
 
     def footer(self) -> None:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["tiny"] * 0.9, role="muted",
-                      align="center", max_width=self.width))
+        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["footer"], role="muted",
+                      align="center", max_width=self.width, footer=True))

@@ -22,9 +22,10 @@ import math
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.picture import centre_label
-from sheetgen.sheet import Box, Icon, Line, Para, Polygon, Rect, Text
+from sheetgen.sheet import LEADING, PT, Box, Icon, Line, Para, Polygon, Rect, Text, fit_names
 
 FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
+NAME_ROOM = 36.0  # mm for a name in the seating list
 ROOT3 = math.sqrt(3)
 
 
@@ -141,7 +142,7 @@ def _board(card, setup, rules) -> None:
         x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
                  Icon("water", x, y - 3.0, 3.4),
-                 Text(x, y + 1.4, "water", 6, role="muted", align="center"))
+                 Text(x, y + 1.4, "water", 6.5, role="muted", align="center"))
     face_down: set = set()
     for h, slot in owner.items():
         cx, cy = board.at[h]
@@ -152,7 +153,7 @@ def _board(card, setup, rules) -> None:
         code = colours[h]
         card.add(Polygon(board.corners(h), fill=FILL[code], stroke="ink", width=0.4),
                  Icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
-                 Text(cx + 0.7, cy - 2.4, code, 6, align="left"))
+                 Text(cx + 0.7, cy - 2.4, code, 6.5, align="left"))
         where = hexes.key(h)
         token = setup["tokens"].get(where)
         shown = where in revealed
@@ -175,14 +176,14 @@ def _board(card, setup, rules) -> None:
             label = centre_label(label, tiles[h])
         if h in face_down:
             card.add(Box(Rect(cx - board.s / 2, cy + 3.4, board.s, 2.9), fill="paper", stroke=None))
-        card.add(Text(cx, cy + 5.6, label, 6, bold=True, align="center", max_width=board.s * 1.2))
+        card.add(Text(cx, cy + 5.6, label, 6.5, bold=True, align="center", max_width=board.s * 1.2))
     # Each tile outlined heavy: where it meets another tile, the water or the board's edge.
     for h, slot in owner.items():
         for n in hexes.neighbours(h):
             if owner.get(n) != slot and (n not in owner or h < n):
                 x1, y1, x2, y2 = board.edge(h, n)
                 card.add(Line(x1, y1, x2, y2, width=1.8))
-    card.y += board.height + 1.0
+    card.y += board.height + 0.4
     _legend(card, rules, bool(out))
     names = {r["code"]: r["name"] for r in rules["resources"]}
     tokens = ", ".join(f"{code} {name}" for code, name in names.items())
@@ -259,16 +260,26 @@ def _boomtown_and_seating(card, setup, rules) -> None:
     card.add(Text(x0 + 2, y, "order", 7, role="muted", bold=True),
              Text(x0 + 14, y, "player", 7, role="muted", bold=True),
              Text(x0 + 52, y, "supply track, section: resources", 7, role="muted", bold=True))
-    for seat in setup["seating"]:
+    size, lines = fit_names([seat["name"] for seat in setup["seating"]], NAME_ROOM, 8.5, "the setup card's seating",
+                            bold=False, height=5.6)
+    for seat_index, seat in enumerate(setup["seating"]):
         y += 6
         card.add(Text(x0 + 2, y, str(seat["order"]), 8.5, bold=True),
-                 Text(x0 + 14, y, seat["name"], 8.5, max_width=36),
+                 *_name_lines(x0 + 14, y, seat["name"], size, lines[seat_index]),
                  Text(x0 + 52, y, _supply(seat["supply"]), 8, max_width=width - 53))
     y += 6
     camps = setup["camps_per_player"]
     card.add(Text(x0 + 2, y, f"Each player: {camps} camps, {rules['pieces']['influence_tokens']} influence "
                              f"tokens, {rules['pieces']['stagecoaches']} stagecoaches.", 8, max_width=width - 3))
-    card.y = max(bottom, y) + 4
+    card.y = max(bottom, y) + 2.5
+
+
+def _name_lines(x: float, y: float, name: str, size: float, lines: list) -> list:
+    """A seat's name on its row (baseline `y` for one line at 8.5 pt), on one line or two around its middle."""
+    middle = y - 0.36 * 8.5 * PT
+    step = size * PT * LEADING
+    first = middle + 0.36 * size * PT - step * (len(lines) - 1) / 2
+    return [Text(x, first + i * step, line, size, max_width=NAME_ROOM) for i, line in enumerate(lines)]
 
 
 def _supply(supply) -> str:

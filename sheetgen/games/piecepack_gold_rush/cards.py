@@ -36,6 +36,7 @@ from typing import Optional
 from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded only to draw
 
 from sheetgen import layouts, marks
+from sheetgen.pdf import FONTS  # measured in the fonts it is drawn in
 from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
 # Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
@@ -209,7 +210,7 @@ class _Cards:
             out.append(Line(cost.x + label_w, cost.bottom - 1.0, cost.right, cost.bottom - 1.0,
                             self.line["thin"], role="muted"))
             text = Rect(inner_x, foot_y - spec["foot"] - 6.0, inner_w, 6.0)
-            out.append(Para(text, self.text["blank_text"], font["text"], role="muted", min_size=font["min_text"]))
+            out.append(Para(text, self.text["blank_text"], font["text"], role="muted"))
         else:
             production = card["kind"] == "production"
             band_fill = "header" if production else "civic"
@@ -220,7 +221,7 @@ class _Cards:
                 words = self.text["production"]
                 out.append(Text(kind.cx - spec["icon"] * 0.6, baseline(kind.cy, font["kind"]), words, font["kind"],
                                 bold=True, role="muted", align="center", max_width=kind.w - spec["icon"] - 2))
-                half = stringWidth(words, "Helvetica-Bold", font["kind"]) * PT / 2
+                half = stringWidth(words, FONTS[True], font["kind"]) * PT / 2
                 out.append(Icon(card["produces"], kind.cx - spec["icon"] * 0.6 + half + 0.6 + spec["icon"] / 2,
                                 kind.cy, spec["icon"]))
             else:
@@ -237,13 +238,13 @@ class _Cards:
                     words = self.text[key]
                     out.append(Text(extra.x, baseline(extra.cy, font["label"]), words, font["label"],
                                     role="muted", bold=True))
-                    wx = extra.x + stringWidth(words, "Helvetica-Bold", font["label"]) * PT + 1.0
+                    wx = extra.x + stringWidth(words, FONTS[True], font["label"]) * PT + 1.0
                     out += self.icons(wx, extra.cy, card[key], extra.right)
                     y = extra.bottom
             text = Rect(inner_x, y + 0.6, inner_w, foot_y - spec["foot"] - y - 0.4)
-            out.append(Para(text, card["card"], font["text"], min_size=font["min_text"]))
+            out.append(Para(text, card["card"], font["text"]))
         out.append(Text(rect.cx, foot_y, self.text["foot"].format(title=self.rules.title), font["foot"],
-                        role="muted", align="center", max_width=inner_w))
+                        role="muted", align="center", max_width=inner_w, footer=True))
         return out
 
     # -- backs -------------------------------------------------------------

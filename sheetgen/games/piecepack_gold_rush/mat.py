@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Optional
 
 from sheetgen import __version__, layouts, marks
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
+from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
+                            fit_names)
 
 FORM = "piecepack-gold-rush-mat"
 
@@ -116,9 +117,9 @@ class _Mat:
             return ()
         h = self.L["header"]
         x = h["name_x"] + h["name_label"] + 8
-        size = self.font["title"] * 0.8
-        return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True,
-                     max_width=self.width - x - 2),)
+        room = self.width - x - 2
+        size, _ = fit_names([name], room, self.font["title"] * 0.8, f"the {self.rules.title} player mat")
+        return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True, max_width=room),)
 
     def tracks(self) -> None:
         spec = self.L["tracks"]
@@ -220,10 +221,9 @@ class _Mat:
             building = Rect(slot.x + pad, top + field + fgap, slot.w - 2 * pad, field)
             self.write_box(building)
             self.label(building, self.text["building"])
-            half = (slot.w - 2 * pad - fgap) / 2
             third = top + 2 * (field + fgap)
-            upgrades = Rect(slot.x + pad, third, half, field)
-            civic = Rect(upgrades.right + fgap, third, half, field)
+            upgrades = Rect(slot.x + pad, third, spec["upgrades"], field)
+            civic = Rect(upgrades.right + fgap, third, slot.right - pad - upgrades.right - fgap, field)
             self.write_box(upgrades)
             self.label(upgrades, self.text["upgrades"])
             self.write_box(civic)
@@ -308,4 +308,4 @@ class _Mat:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["tiny"] * 0.9))
+        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["footer"]))

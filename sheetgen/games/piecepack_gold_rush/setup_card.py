@@ -64,4 +64,4 @@ def draw(card: setupcard.Card, setup: dict, rules) -> None:
     card.heading("Rounds", "the start player passes to the right each round")
     card.table(["round", "start player", "Stake Claim"],
                [[str(r["round"]), r["start_player"], "yes" if r["stake_claim"] else "skipped"]
-                for r in setup["rounds"]], (16, 50))
+                for r in setup["rounds"]], (16, 50), names=1)

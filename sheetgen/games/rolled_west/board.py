@@ -12,7 +12,8 @@ from typing import Optional
 import math
 
 from sheetgen import __version__, layouts, marks
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
+from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
+                            fit_names)
 
 FORM = "rolled-west-board"
 
@@ -101,9 +102,9 @@ class _Board:
             return ()
         h = self.L["header"]
         x = h["name_x"] + h["name_label"] + 8
-        size = self.font["title"] * 0.8
-        return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True,
-                     max_width=self.width - x - 2),)
+        room = self.width - x - 2
+        size, _ = fit_names([name], room, self.font["title"] * 0.8, f"the {self.rules.title} score board")
+        return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True, max_width=room),)
 
     def banking(self) -> None:
         spec, bank = self.L["banking"], self.rules["banking"]
@@ -291,9 +292,10 @@ class _Board:
             self.write_box(rect)
             self.add(Text(rect.x + 1.5, rect.y + 3.0, f"#{contract['number']}", self.font["tiny"],
                           role="muted", bold=True))
-            self.number(rect.right - 6.5, rect.cy - 1.0, contract["points"])
-            self.add(Text(rect.right - 6.5, rect.bottom - 1.6, "VP", self.font["tiny"], role="muted",
-                          align="center"))
+            # points and "VP" flush right, clear of a row of five metal icons
+            self.add(Text(rect.right - 2, baseline(rect.cy - 1.0, self.font["number"]), str(contract["points"]),
+                          self.font["number"], bold=True, align="right"),
+                     Text(rect.right - 2, rect.bottom - 1.6, "VP", self.font["tiny"], role="muted", align="right"))
             ix = rect.x + 1.2 + icon / 2
             for metal in ("copper", "silver", "gold"):
                 for _ in range(contract["cost"].get(metal, 0)):
@@ -321,4 +323,4 @@ class _Board:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["tiny"] * 0.9))
+        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["footer"]))
