@@ -349,10 +349,14 @@ def data(ctx: click.Context) -> None:
 def data_check(ctx, folder: Optional[Path]) -> None:
     """Validate every rule-data file in FOLDER (default: --data, else the bundled data).
 
-    Problems are listed as FILE:LINE:COLUMN: message; exit 1 if there are any.
+    Each file is checked against its schema and cross-checks, then drawn into
+    every sheet part and setup card: a number wider than its box or data that
+    makes a setup impossible is a problem too. Problems are listed as
+    FILE:LINE:COLUMN: message (or FILE: part: what does not fit); exit 1 if
+    there are any.
     """
     folder = folder or ctx.find_root().obj["data"] or ruledata.default_dir()
-    good, problems = ruledata.check_folder(folder, all_games())
+    good, problems = ruledata.check_folder(folder, all_games(), fit=True)
     for name in good:
         _say(f"ok  {name}")
     if problems:

@@ -130,8 +130,9 @@ def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
     return RuleData(game.key, name, doc.value, hashlib.sha256(raw).hexdigest())
 
 
-def check_folder(folder: Path, games: dict) -> tuple[list[str], list[Problem]]:
-    """Check every <game>.yaml in `folder`: (names of good files, all problems)."""
+def check_folder(folder: Path, games: dict, fit: bool = False) -> tuple[list[str], list[Problem]]:
+    """Check every <game>.yaml in `folder`: (names of good files, all problems). With `fit`,
+    data that passes is also drawn into every sheet part and setup card (sheetgen.datafit)."""
     good: list[str] = []
     problems: list[Problem] = []
     files = sorted(folder.glob("*.yaml"))
@@ -145,8 +146,16 @@ def check_folder(folder: Path, games: dict) -> tuple[list[str], list[Problem]]:
                                           f"after their game: {', '.join(sorted(games))}"))
             continue
         try:
-            parse_and_check(read_limited(path, name=name), name, game)
-            good.append(name)
+            rules = parse_and_check(read_limited(path, name=name), name, game)
         except InvalidInput as exc:
             problems.extend(exc.problems)
+            continue
+        unfit = []
+        if fit:
+            from sheetgen import datafit  # draws: only `data check` asks for it
+
+            unfit = datafit.check(game, rules, name)
+        problems.extend(unfit)
+        if not unfit:
+            good.append(name)
     return good, problems
