@@ -36,7 +36,7 @@ def test_more_banking_boxes_than_the_row_holds(run, house):
     result = run("data", "check", str(house))
     assert result.code == 1
     lines = [l for l in result.err.splitlines() if "rolled-west.yaml" in l]
-    assert any("the board (letter, 2 players; letter, 3 players; letter, 4 players)" in l for l in lines)
+    assert any("the board (a4, 2 players; a4, 3 players; a4, 4 players)" in l for l in lines)
     assert all("off the paper" in l for l in lines) and "Traceback" not in result.err
     assert "ok  " in result.out and "gold-west.yaml" in result.out  # the other files are still checked
 
