@@ -34,6 +34,10 @@ class SheetPart:
     build: str
     has_backs: bool = False  # the part can print back pages (--backs)
     per_player: bool = True  # one page per player (False: the same set whatever the table)
+    form: Optional[str] = None  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
+
+    def form_builder(self) -> Callable:
+        return _resolve(str(self.form))
 
     def builder(self) -> Callable:
         return _resolve(self.build)
@@ -93,6 +97,11 @@ class GameSpec:
 
 
 _registry: Optional[dict[str, GameSpec]] = None
+
+
+def fillable_parts() -> list:
+    """'game part' for every sheet that prints with form fields."""
+    return [f"{game.key} {part.name}" for game in all_games().values() for part in game.sheets if part.form]
 
 
 def all_games() -> dict[str, GameSpec]:
