@@ -9,7 +9,8 @@ GAME = GameSpec(
     check_data=check_data,
     sheets=(
         SheetPart("board", "dry-erase score board, one page per player",
-                  "sheetgen.games.rolled_west.board:build"),
+                  "sheetgen.games.rolled_west.board:build",
+                  form="sheetgen.games.rolled_west.board_form:form"),
     ),
     default_sheet="board",
     setup="sheetgen.games.rolled_west.setup:generate",
