@@ -7,6 +7,9 @@
     problems, warnings = g.check("tonight.yaml")
     g.template(players=3)                     # the commented results file
     g.sheet("board", names=["Ann", "Ben"], paper="a4", ink="low")   # PDF bytes
+    g.sheet("board", fillable=True)           # with form fields to fill in on screen
+    g.score(["board-ann.pdf", "board-ben.pdf"])   # filled forms: the boards of one game
+    g.export(["board-ann.pdf", "board-ben.pdf"]).text   # the same as a results file
 
 Everything here raises library errors (`sheetgen.InvalidInput` with located
 problems, `sheetgen.InvalidArgument` naming the argument); none of it knows a
@@ -15,9 +18,9 @@ command-line option. Drawing code is imported only by the calls that draw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
@@ -29,9 +32,12 @@ from sheetgen.scoring import ScoreReport
 from sheetgen.yamlio import Document
 
 if TYPE_CHECKING:
+    from sheetgen.forms import FilledPdf, SheetForm
     from sheetgen.sheet import SheetRequest
 
 PathLike = Union[str, Path]
+# a results file, or filled PDF forms: one, or several (the sheets of one game)
+Source = Union[PathLike, "FilledPdf", Sequence[Union[PathLike, "FilledPdf"]]]
 
 
 def games() -> list:
@@ -75,6 +81,14 @@ class Setup:
         from sheetgen import setuptext
 
         return setuptext.render(self.data, fmt, self.rules)
+
+
+@dataclass(frozen=True)
+class Export:
+    """Filled PDF forms as a results file: its text, and the checks' warnings."""
+
+    text: str
+    warnings: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -145,13 +159,22 @@ class Game:
     def scorer(self) -> Scorer:
         return self.spec.scorer(self.rules)
 
-    def read(self, path: Optional[PathLike] = None, *, text: Optional[str] = None,
+    def read(self, path: Optional[Source] = None, *, text: Optional[str] = None,
              name: Optional[str] = None) -> Document:
-        """A results file of this game, read and located (not yet checked)."""
+        """A results file of this game, or its filled PDF forms (one PDF, or several: the
+        sheets of one game), read and located (not yet checked)."""
         from sheetgen.scoring import read_results
         from sheetgen.yamlio import parse_yaml
 
+        forms = _pdf_sources(path) if text is None else None
+        if forms is not None:
+            from sheetgen import forms as form_reader
+
+            return form_reader.read(forms, self)
         if path is not None and text is None:
+            if not isinstance(path, (str, Path)):
+                raise InvalidArgument("path", "several files must all be filled PDF forms (*.pdf); a results "
+                                              "file (.yaml) is a game on its own")
             doc = read_results(path, display_name=name)
         elif text is not None and path is None:
             doc = read_results(parse_yaml(text, name or "<text>"))
@@ -163,15 +186,31 @@ class Game:
                                                        f"score it with sheetgen.game({written!r})")])
         return doc
 
-    def check(self, path: Optional[PathLike] = None, *, text: Optional[str] = None,
+    def check(self, path: Optional[Source] = None, *, text: Optional[str] = None,
               name: Optional[str] = None) -> tuple:
-        """(problems, warnings) of a results file; a file that cannot be read raises InvalidInput."""
+        """(problems, warnings) of a results file (or filled forms); a file that cannot be read
+        raises InvalidInput."""
         return self.scorer().check(self.read(path, text=text, name=name))
 
-    def score(self, path: Optional[PathLike] = None, *, text: Optional[str] = None,
+    def score(self, path: Optional[Source] = None, *, text: Optional[str] = None,
               name: Optional[str] = None) -> ScoreReport:
-        """The ranked report of a results file; raises InvalidInput listing every problem."""
+        """The ranked report of a results file (or filled forms); raises InvalidInput listing every problem."""
         return self.scorer().tally(self.read(path, text=text, name=name))
+
+    def export(self, forms: Source) -> Export:
+        """Filled PDF forms (the sheets of one game) as the results file they amount to.
+
+        The forms are checked first: any problem raises InvalidInput, and nothing is made."""
+        from sheetgen import forms as form_reader
+
+        sources = _pdf_sources(forms)
+        if sources is None:
+            raise InvalidArgument("path", "export reads filled PDF forms (*.pdf)")
+        doc = form_reader.read(sources, self)
+        problems, warnings = self.scorer().check(doc)
+        if problems:
+            raise InvalidInput(problems)
+        return Export(form_reader.results_yaml(doc, self.title), warnings)
 
     def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None) -> str:
         """A blank, commented results file to fill in after a game."""
@@ -187,29 +226,53 @@ class Game:
         """The JSON Schema of this game's results files."""
         return self.scorer().model().json_schema()
 
+    def form(self, what: Optional[str] = None) -> "SheetForm":
+        """The form fields of a fillable sheet part (`sheet(what, fillable=True)`): names, kinds, meaning."""
+        from sheetgen.games import fillable_parts
+
+        part = self.spec.sheet(what)
+        if not part.form:
+            raise InvalidArgument("fillable", f"the {self.key} {part.name} sheet has no form fields yet; "
+                                              f"fillable sheets: {', '.join(fillable_parts()) or 'none'}")
+        return part.form_builder()(self.rules)
+
     # -- sheets -------------------------------------------------------------------
     def sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
               names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-              ink: str = "color", backs: bool = False, back_names: bool = False) -> bytes:
+              ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
+              results: Optional[Source] = None) -> bytes:
         """A printable part (see `sheetgen games GAME`) as PDF bytes; `back_names` (card sheets)
-        prints each card's name on its back and implies `backs`."""
+        prints each card's name on its back and implies `backs`; `fillable` adds form fields,
+        `results` (a results file, or filled forms) fills them in."""
         return self.print_sheet(what, players=players, names=names, copies=copies, paper=paper, ink=ink,
-                                backs=backs, back_names=back_names).pdf
+                                backs=backs, back_names=back_names, fillable=fillable, results=results).pdf
 
     def print_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-                    ink: str = "color", backs: bool = False, back_names: bool = False) -> SheetJob:
+                    ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
+                    results: Optional[Source] = None) -> SheetJob:
         """Like `sheet`, with the page and player counts of what was printed."""
         return self.render_sheet(self.plan_sheet(what, players=players, names=names, copies=copies, paper=paper,
-                                                 ink=ink, backs=backs, back_names=back_names))
+                                                 ink=ink, backs=backs, back_names=back_names, fillable=fillable,
+                                                 results=results))
 
     def plan_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                    names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-                   ink: str = "color", backs: bool = False, back_names: bool = False) -> "SheetPlan":
-        """Every argument of a sheet checked, before anything is drawn."""
+                   ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
+                   results: Optional[Source] = None) -> "SheetPlan":
+        """Every argument of a sheet checked (and a results file to fill it with read), before
+        anything is drawn."""
         from sheetgen.sheet import SheetRequest, plan_players
 
         part = self.spec.sheet(what)
+        values: tuple = ()
+        if fillable or results is not None:
+            form = self.form(part.name)
+            if results is not None:
+                if players is not None or names is not None:
+                    raise InvalidArgument("players" if players is not None else "names",
+                                          "the results file names the players; leave this out")
+                names, values = self._fill(form, results)
         if (backs or back_names) and not part.has_backs:
             with_backs = [p.name for g in all_games().values() for p in g.sheets if p.has_backs]
             raise InvalidArgument("backs" if backs else "back_names",
@@ -221,10 +284,22 @@ class Game:
                                   f"print more copies for more sets")
         if not isinstance(copies, int) or not 1 <= copies <= 1000:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
-        count, parsed = plan_players(players, names, self.rules.players, self.rules.title)
+        try:
+            count, parsed = plan_players(players, names, self.rules.players, self.rules.title)
+        except InvalidArgument as exc:
+            raise InvalidArgument("results", exc.message) if values else exc
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
-                               backs or back_names, back_names)
+                               backs or back_names, back_names, fillable or results is not None, values)
         return SheetPlan(part, request)
+
+    def _fill(self, form: "SheetForm", results: Source) -> tuple:
+        """(names, each player's field values) of a results file with no problems."""
+        scorer = self.scorer()
+        outcome = scorer.examine(self.read(results))
+        if outcome.problems:
+            raise InvalidInput(outcome.problems)
+        entries = outcome.table.players
+        return [e.name for e in entries], tuple(form.write(form.plain(e)) for e in entries)
 
     def render_sheet(self, plan: "SheetPlan") -> SheetJob:
         """Draw a planned sheet."""
@@ -244,6 +319,17 @@ class SheetPlan:
     request: SheetRequest
 
 
+def _pdf_sources(source: Any) -> Optional[list]:
+    """The filled forms `source` names (a .pdf path, a FilledPdf, or a list of them), or None."""
+    from sheetgen.forms import FilledPdf, is_pdf
+
+    items = list(source) if isinstance(source, (list, tuple)) else [source]
+    if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, Path)) and is_pdf(i))
+                            for i in items):
+        return None
+    return items
+
+
 def _choice(argument: str, value: str, choices: Sequence[str]) -> str:
     low = str(value).lower()
     if low not in choices:
@@ -256,4 +342,4 @@ def _ink(value: str) -> str:
     return _choice("ink", "color" if str(value).lower() == "colour" else value, ("color", "low"))
 
 
-__all__ = ["Game", "Setup", "SheetJob", "game", "games"]
+__all__ = ["Export", "Game", "Setup", "SheetJob", "game", "games"]

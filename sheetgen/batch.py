@@ -1,9 +1,15 @@
 """Checking and scoring many results files in one process, and showing the outcome.
 
 `expand` turns command-line FILE arguments into sources (a folder is every
-.yaml/.yml file in it, `-` is standard input); `run` checks (and tallies)
-each one on its own; `show` prints one file exactly as a single-file run
-does, and several files one after another with a closing summary.
+.yaml/.yml/.pdf file in it, `-` is standard input); `run` checks (and
+tallies) each game on its own; `show` prints one game exactly as a
+single-file run does, and several one after another with a closing summary.
+
+What makes a game: a results file (YAML) is one game. Filled PDF forms are
+the sheets of players, so PDFs make a game together: all the PDFs given as
+files that were printed for the same game (rolled-west, ...) are one game,
+and so are those of one folder. A PDF that cannot be read is reported on its
+own; the rest of its game is still checked.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
@@ -28,53 +34,99 @@ class FileOutcome:
     problems: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
     report: Optional[ScoreReport] = None
+    files: int = 1  # PDFs that made this game
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
+SUFFIXES = (".yaml", ".yml", ".pdf")
+
+
+class Source(str):
+    """A file to read, and the folder argument it was found in (PDFs of one folder are one game)."""
+
+    folder: Optional[str] = None
+
+
 def expand(arguments: Sequence[str]) -> list:
-    """The files named: folders opened up (their .yaml and .yml files, sorted), '-' kept."""
+    """The files named: folders opened up (their .yaml, .yml and .pdf files, sorted), '-' kept."""
     out: list = []
     for argument in arguments:
         path = Path(argument)
         if argument != STDIN and path.is_dir():
-            found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
-            out += [str(p) for p in found] or [argument]  # an empty folder is reported as such
+            found = sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
+            for p in found:
+                source = Source(p)
+                source.folder = argument
+                out.append(source)
+            if not found:
+                out.append(argument)  # an empty folder is reported as such
         else:
             out.append(argument)
     return out
 
 
 def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
-    """Check (and, with `score`, tally) each file; a file's problems never stop the others."""
+    """Check (and, with `score`, tally) each game; a game's problems never stop the others."""
     import sheetgen
-    from sheetgen.scoring import read_results
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.forms import is_pdf
 
-    games: dict = {}
-    outcomes = []
+    scorers: dict = {}
+    outcomes: list = []
+    groups: dict = {}  # (folder, game) -> (outcome, forms)
     for name in names:
         outcome = FileOutcome("<stdin>" if name == STDIN else name)
         try:
-            if name == STDIN:
-                doc = read_results(parse_yaml(sys.stdin.buffer.read(), outcome.name))
-            elif Path(name).is_dir():
-                raise InvalidInput([Problem(name, "a folder with no .yaml or .yml results files")])
-            else:
-                doc = read_results(name)
-            key = str(doc.value["game"]).strip().lower()
-            if key not in games:
-                games[key] = sheetgen.game(key, data).scorer()
-            result = games[key].examine(doc)
-            outcome.problems, outcome.warnings = result.problems, result.warnings
-            if score and not result.problems:
-                outcome.report = games[key].report(result)
+            if name != STDIN and is_pdf(name) and not Path(name).is_dir():
+                from sheetgen.forms import open_pdf
+
+                pdf = open_pdf(name)
+                key = (getattr(name, "folder", None), pdf.game)
+                if key not in groups:
+                    groups[key] = (outcome, [])
+                    outcomes.append(outcome)
+                groups[key][1].append(pdf)
+                continue
+            doc = _read_yaml(name, outcome.name)
+            _examine(doc, scorers, sheetgen, data, score, outcome)
         except InvalidInput as exc:
             outcome.problems = exc.problems
         outcomes.append(outcome)
+    from sheetgen import forms
+
+    for (_, game), (outcome, pdfs) in groups.items():
+        outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
+        outcome.files = len(pdfs)
+        try:
+            doc = forms.document(pdfs, sheetgen.game(game, data))
+            _examine(doc, scorers, sheetgen, data, score, outcome)
+        except InvalidInput as exc:
+            outcome.problems = exc.problems
     return outcomes
+
+
+def _read_yaml(name: str, shown: str) -> Any:
+    from sheetgen.scoring import read_results
+    from sheetgen.yamlio import parse_yaml
+
+    if name == STDIN:
+        return read_results(parse_yaml(sys.stdin.buffer.read(), shown))
+    if Path(name).is_dir():
+        raise InvalidInput([Problem(name, "a folder with no .yaml, .yml or .pdf files")])
+    return read_results(name)
+
+
+def _examine(doc: Any, scorers: dict, sheetgen: Any, data: Optional[Path], score: bool,
+             outcome: FileOutcome) -> None:
+    key = str(doc.value["game"]).strip().lower()
+    if key not in scorers:
+        scorers[key] = sheetgen.game(key, data).scorer()
+    result = scorers[key].examine(doc)
+    outcome.problems, outcome.warnings = result.problems, result.warnings
+    if score and not result.problems:
+        outcome.report = scorers[key].report(result)
 
 
 def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
@@ -116,8 +168,9 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
                 for problem in o.problems:
                     say(str(problem), err=True)
         counts = _summary(outcomes)
-        say(f"{counts['files']} files: {counts['ok']} ok, {counts['with_problems']} with problems",
-                   err=counts["with_problems"] > 0)
+        files = sum(o.files for o in outcomes)
+        what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"
+        say(f"{what}: {counts['ok']} ok, {counts['with_problems']} with problems", err=counts["with_problems"] > 0)
     if any(not o.ok for o in outcomes):
         sys.exit(1)
 

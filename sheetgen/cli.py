@@ -134,7 +134,11 @@ def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
         _say(f"Printable parts (sheetgen sheet {one['game']} WHAT):")
         width = max((len(p["name"]) for p in one["sheets"]), default=0)
         for part in one["sheets"]:
-            _say(f"  {part['name'].ljust(width)}  {part['summary']}{' (default)' if part['default'] else ''}")
+            _say(f"  {part['name'].ljust(width)}  {part['summary']}{' (default)' if part['default'] else ''}"
+                 f"{'; fillable' if part['fillable'] else ''}")
+        for part in (p for p in one["sheets"] if p["fillable"]):
+            _say(f"Fill in on screen: sheetgen sheet {one['game']} {part['name']} --fillable (its fields: --fields); "
+                 f"'sheetgen score' reads the saved PDFs")
         _say(f"Setups: {'sheetgen setup ' + one['game'] if one['setup'] else 'not yet'}")
         _say("Scoring: " + (f"sheetgen template {one['game']}, then check and score" if one["score"]
                                   else "not yet"))
@@ -154,7 +158,8 @@ def _game_facts(spec, rules) -> dict:
     default = spec.default_sheet or (spec.sheets[0].name if spec.sheets else None)
     return {"game": spec.key, "title": rules.title, "players": {"min": low, "max": high},
             "data_version": rules.version,
-            "sheets": [{"name": p.name, "summary": p.summary, "default": p.name == default} for p in spec.sheets],
+            "sheets": [{"name": p.name, "summary": p.summary, "default": p.name == default, "fillable": bool(p.form)}
+                       for p in spec.sheets],
             "setup": bool(spec.setup), "score": bool(spec.score)}
 
 
@@ -174,11 +179,19 @@ def _game_facts(spec, rules) -> dict:
               "lined up for double-sided printing (flip on the long edge).")
 @click.option("--back-names", is_flag=True, help="Card sheets: print each card's name on its back "
               "(backs are otherwise all alike); implies --backs.")
+@click.option("--fillable", is_flag=True, help="Add form fields over every box a player writes in, to fill "
+              "in on screen; 'sheetgen score' reads the saved PDF.")
+@click.option("--from", "results", metavar="FILE", help="Fill the form in from a results file (or filled "
+              "PDFs of one game); implies --fillable. The file names the players.")
+@click.option("--fields", is_flag=True, help="List the form's fields (names as messages show them, kinds, "
+              "what each is read as) instead of printing.")
 @click.option("-o", "--output", "out", metavar="FILE",
-              help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
+              help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf "
+                   "(output/GAME-WHAT-fillable.pdf with --fillable).")
 @FORCE
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, out, force) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, fillable, results, fields, out,
+          force) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -186,11 +199,20 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
       sheetgen sheet rolled-west                      4 boards, Letter, colour
       sheetgen sheet rolled-west --names Ann,Ben -o boards.pdf
       sheetgen sheet rolled-west -p 4 --copies 10 --paper a4 --ink low
+      sheetgen sheet rolled-west --names Ann,Ben --fillable   (fill in on screen, then
+                                                      'sheetgen score' the saved PDFs)
+      sheetgen sheet rolled-west --from tonight.yaml  (a filled-in form of a results file)
+      sheetgen sheet rolled-west --fields             (the form's field names)
     """
     chosen = _game(ctx, game)
+    if fields:
+        _list_fields(chosen, what)
+        return
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
-                             backs=backs, back_names=back_names)
-    target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf", force)
+                             backs=backs, back_names=back_names, fillable=fillable, results=_from(results))
+    fillable = plan.request.fillable
+    suffix = "-fillable" if fillable else ""
+    target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}{suffix}.pdf", force)
     job = chosen.render_sheet(plan)
     output.write_atomic(target, job.pdf)
     where = "stdout" if target is None else str(target)
@@ -198,8 +220,34 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
         held = f"{job.players} players" + (f" x {copies}" if copies > 1 else "")
     else:
         held = f"{copies} set{'s' if copies > 1 else ''}"
+    form = (", filled in from " + results if results else ", fillable") if fillable else ""
     _say(f"wrote {where}: {job.pages} page{'s' if job.pages != 1 else ''} ({held}), {paper.lower()} paper, "
-               f"{ink.lower()} ink", err=target is None)
+               f"{ink.lower()} ink{form}", err=target is None)
+
+
+def _from(results: Optional[str]):
+    """--from: a results file, or filled PDFs given as A.pdf,B.pdf."""
+    if results is None:
+        return None
+    parts = results.split(",")
+    return parts if len(parts) > 1 and all(p.lower().endswith(".pdf") for p in parts) else results
+
+
+def _list_fields(chosen, what: Optional[str]) -> None:
+    form = chosen.form(what)
+    slots = list(form.slots.values())
+    _say(f"{chosen.title} {form.part}: {len(slots)} form fields, in tab order (sheetgen sheet {chosen.key} "
+         f"{form.part} --fillable).")
+    _say(f"In the PDF, page N's field F is named {form.id}.pN.F; messages name it F.")
+    rows = [("FIELD", "KIND", "HOLDS", "READ AS", "WHAT")]
+    keys = {cell: binding.key for binding in form.bindings for cell in binding.cells()}
+    for slot in slots:
+        holds = " or ".join(slot.choices) if slot.kind == "choice" else \
+            {"check": "checked", "number": "a number", "text": "text"}[slot.kind]
+        rows.append((slot.name, slot.kind, holds, keys.get(slot.name, "- (for play)"), slot.label))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        _say("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip())
 
 
 @cli.command()
@@ -288,25 +336,29 @@ def template(ctx, game, players, names, schema, example, out, force) -> None:
         _say(f"wrote {target}: the JSON Schema of {chosen.key} results files")
 
 
-_FILES_HELP = """FILE may be a results file, a folder (every .yaml and .yml file in it) or - for
-standard input. Several files are several games: each is checked on its own,
-then a summary line says how many passed."""
+_FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
+and .pdf file in it) or - for standard input (YAML). A results file is one game.
+Filled PDFs are players' sheets: all the PDFs given that were printed for the same
+game make one game together, and so do those of one folder. Several games are
+checked one by one, then a summary line says how many passed."""
 
 
-@cli.command()
+@cli.command(epilog=_FILES_HELP)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="Lines for people, or JSON for programs.")
 @click.pass_context
 def check(ctx, files, fmt) -> None:
-    """Check filled-in results files against the rules, without tallying.
+    """Check filled-in results files (or filled PDF forms) against the rules, without tallying.
 
-    Every problem is listed as FILE:LINE:COLUMN: message (exit 1); warnings
-    (possible but unusual) are printed and do not fail.
+    Every problem is listed as FILE:LINE:COLUMN: message, or FILE:page N:FIELD:
+    message in a PDF form (exit 1); warnings (possible but unusual) are printed
+    and do not fail.
 
     \b
     Examples:
       sheetgen check tonight.yaml
+      sheetgen check board-ann.pdf board-ben.pdf    (the boards of one game)
       sheetgen check games/                  (every results file in a folder)
     """
     from sheetgen import batch
@@ -315,25 +367,70 @@ def check(ctx, files, fmt) -> None:
     batch.show(outcomes, fmt.lower(), score=False)
 
 
-@cli.command()
+@cli.command(epilog=_FILES_HELP)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="A table for people, or JSON for programs.")
 @click.pass_context
 def score(ctx, files, fmt) -> None:
-    """Check filled-in results files, then tally them: totals, ranks, winners.
+    """Check filled-in results files (or filled PDF forms), then tally them: totals, ranks, winners.
 
     \b
     Examples:
       sheetgen template rolled-west -p 3 -o tonight.yaml   (fill it in)
       sheetgen score tonight.yaml
       sheetgen score tonight.yaml --format json
+      sheetgen score board-ann.pdf board-ben.pdf    (filled boards: one game)
       sheetgen score season/                 (every game in a folder, then a summary)
     """
     from sheetgen import batch
 
     outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=True)
     batch.show(outcomes, fmt.lower(), score=True)
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("-o", "--output", "out", metavar="FILE", help="Results file to write, or - for stdout (the default).")
+@FORCE
+@click.pass_context
+def export(ctx, files, out, force) -> None:
+    """Turn filled PDF forms (the sheets of one game) into the results file they amount to.
+
+    The forms are checked first; with any problem nothing is written (exit 1).
+    An existing -o file is kept unless --force is given.
+
+    \b
+    Examples:
+      sheetgen export board-ann.pdf board-ben.pdf -o tonight.yaml
+      sheetgen sheet rolled-west --from tonight.yaml        (and back to a filled form)
+    """
+    from sheetgen import forms
+
+    for name in files:
+        if not forms.is_pdf(name):
+            raise InvalidArgument("path", f"'{name}' is not a .pdf; export reads filled PDF forms")
+    target = output.text_target(out, force)
+    pdfs, refused = [], []
+    for name in files:
+        try:
+            pdfs.append(forms.open_pdf(name))
+        except InvalidInput as exc:
+            refused += exc.problems
+    if refused:
+        raise InvalidInput(refused)
+    games = sorted({pdf.game for pdf in pdfs})
+    if len(games) > 1:
+        raise InvalidArgument("path", f"these PDFs are sheets of several games ({', '.join(games)}); export "
+                                      f"one game at a time")
+    chosen = _game(ctx, games[0])
+    exported = chosen.export(pdfs)
+    for warning in exported.warnings:
+        _say(f"warning: {warning}", err=True)
+    output.write_atomic(target, exported.text.encode("utf-8"))
+    if target is not None:
+        _say(f"wrote {target}: {chosen.key} results of {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''}; "
+             f"'sheetgen score {target}' tallies it")
 
 
 @cli.group(cls=WorkflowGroup)
@@ -383,7 +480,8 @@ def _names(text: Optional[str]) -> Optional[list]:
 # The command line's name for each argument the library may refuse.
 OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", "code": "--code",
            "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
-           "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o"}
+           "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o",
+           "fillable": "--fillable", "results": "--from"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:

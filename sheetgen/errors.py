@@ -39,17 +39,37 @@ class Problem:
     message: str
     line: Optional[int] = None
     column: Optional[int] = None
+    page: Optional[int] = None  # 1-based page of a PDF form
+    field: Optional[str] = None  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
 
     def __str__(self) -> str:
         # a key or value quoted into the message may hold a newline or an escape
         # sequence: escaped, so that one problem is always exactly one line
         file, message = one_line(self.file), one_line(self.message)
+        if self.page is not None:
+            field = f"{one_line(self.field)}:" if self.field else ""
+            return f"{file}:page {self.page}:{field} {message}"
         if self.line is None:
             return f"{file}: {message}"
         return f"{file}:{self.line}:{self.column}: {message}"
 
+    @property
+    def place(self) -> str:
+        """Where it is, in words for another message: 'line 12', 'ann.pdf, page 2', or ''."""
+        if self.page is not None:
+            return f"{self.file}, page {self.page}"
+        return f"line {self.line}" if self.line is not None else ""
+
+    @property
+    def spot(self) -> tuple:
+        """What two problems share when they are at the same place (the same line, or field)."""
+        return (self.file, self.page, self.field) if self.page is not None else (self.line,)
+
     def to_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+        found = {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+        if self.page is not None:
+            found.update(page=self.page, field=self.field)
+        return found
 
 
 class SheetgenError(ValueError):

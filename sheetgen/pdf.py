@@ -39,7 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__, icons
 from sheetgen.errors import SheetgenError
-from sheetgen.sheet import Box, Icon, Line, Para, Polygon, SheetDocument, Text
+from sheetgen.sheet import Box, FormField, Icon, Line, Para, Polygon, SheetDocument, Text
 
 PAPER = {"letter": LETTER, "a4": A4}
 
@@ -124,14 +124,24 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
         for item in items:
             _draw(c, item, placer, palette)
         c.endForm()
-    for page in doc.pages:
+    fields = None
+    for number, page in enumerate(doc.pages, 1):
         # a page that only places a form has a few dozen bytes of content: compressed and
         # ASCII85-encoded they would only grow, and cost a third of the page's time
         c.setPageCompression(1 if page.items or not page.form else 0)
         if page.form:
             c.doForm(page.form)
         for item in page.items:
-            _draw(c, item, placer, palette)
+            if isinstance(item, FormField):  # a form field, filed under its page (see pdfform.py)
+                if fields is None:
+                    from sheetgen.pdfform import FormWriter
+
+                    fields = FormWriter(c, palette["ink"])
+                r = item.rect
+                fields.add(item, f"{doc.form_id}.p{number}.{item.name}" if doc.form_id else item.name,
+                           (placer.x(r.x), placer.y(r.bottom), placer.x(r.right), placer.y(r.y)))
+            else:
+                _draw(c, item, placer, palette)
         c.showPage()
     c.setPageCompression(1)  # what is written at the end (embedded fonts) is compressed
     c.save()

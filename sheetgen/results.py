@@ -251,12 +251,12 @@ class Reader:
             self._broken_here.add(tuple(path))
             for k in range(len(path)):
                 self._broken.setdefault(tuple(path[:k]), set()).add(path[k])
-        self._failed_lines: set = set()
+        self._failed_spots: set = set()
 
     def fail(self, path: PathKey, message: str, at_key: bool = False) -> None:
         problem = self.doc.problem(path, message, at_key=at_key)
         self.problems.append(problem)
-        self._failed_lines.add(problem.line)
+        self._failed_spots.add(problem.spot)
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -266,20 +266,19 @@ class Reader:
         return self._broken.get(tuple(path), set())
 
     def failed_at(self, path: PathKey) -> bool:
-        """Whether a problem was already reported on the line of `path`."""
-        return self.line(path) in self._failed_lines
+        """Whether a problem was already reported on the line (or form field) of `path`."""
+        return self.doc.problem(path, "").spot in self._failed_spots
 
     def line(self, path: PathKey, at_key: bool = False) -> Optional[int]:
         return self.doc.problem(path, "", at_key=at_key).line
 
     def where(self, path: PathKey) -> str:
-        line = self.line(path)
-        return f"line {line}" if line else "here"
+        return self.doc.problem(path, "").place or "here"
 
     def on_line(self, path: PathKey, at_key: bool = False) -> str:
-        """' (line N)' for a reference to another place in the file."""
-        line = self.line(path, at_key)
-        return f" (line {line})" if line else ""
+        """' (line N)' (or ' (FILE, page N)') for a reference to another place in the file."""
+        place = self.doc.problem(path, "", at_key=at_key).place
+        return f" ({place})" if place else ""
 
 
 # -- the pipeline -----------------------------------------------------------------------
@@ -348,7 +347,7 @@ class Scorer:
         found: list = []
         model.schema().walk(doc.value, (), found)
         r = Reader(doc, found)
-        r.problems = [doc.problem(p, self.reword(p, m, k), at_key=k) for p, m, k in found]
+        r.problems = [*doc.problems, *(doc.problem(p, self.reword(p, m, k), at_key=k) for p, m, k in found)]
         table = self.table_type(players=[])
         self._read_players(r, model, table)
         self.read(r, table)
@@ -365,7 +364,7 @@ class Scorer:
                 if message:
                     problems.append(doc.problem(entry.claimed_at, message))
         warnings = list(dict.fromkeys(r.warnings + self.warnings(table, not problems)))
-        problems.sort(key=lambda p: (p.line or 0, p.column or 0))
+        problems.sort(key=doc.order)
         return Outcome(problems, warnings, table, breakdowns, doc)
 
     def check(self, doc: Document) -> tuple:

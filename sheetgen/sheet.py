@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument
 from sheetgen.names import check_all
@@ -144,7 +144,31 @@ class Polygon:
     width: float = 0.5
 
 
-Item = Union[Box, Text, Para, Icon, Line, Polygon]
+@dataclass(frozen=True)
+class FormField:
+    """A form field over (part of) a writable box, drawn only on a fillable sheet.
+
+    `name` is the sheet's own stable name for it (see the sheet's form module);
+    the renderer files it under the page it is on. `kind` is "text", "number",
+    "check" or "choice" (one of `choices`, or empty). `value` fills it in (a
+    string, or True for a check); empty, it prints nothing at all.
+    """
+
+    rect: Rect
+    name: str
+    kind: str
+    choices: tuple = ()
+    value: Any = None
+    label: str = ""  # what the box is for, in words (a viewer's tooltip)
+    size: float = 9.0  # font size, pt
+    bold: bool = False
+    align: str = "center"
+
+
+FIELD_KINDS = ("text", "number", "check", "choice")
+FIELD_PAD = 1.5  # points between a form field's edge and its text
+
+Item = Union[Box, Text, Para, Icon, Line, Polygon, FormField]
 
 
 @dataclass(frozen=True)
@@ -162,6 +186,7 @@ class SheetDocument:
     forms: dict = field(default_factory=dict)  # name -> tuple of items
     pages: list = field(default_factory=list)
     footer: str = ""
+    form_id: str = ""  # fillable: "game.part"; page N's fields are named "game.part.pN.NAME"
 
 
 @dataclass(frozen=True)
@@ -175,6 +200,8 @@ class SheetRequest:
     ink: str = "color"
     backs: bool = False  # card sheets: follow each front page with its mirrored back page
     back_names: bool = False  # card sheets: each back names its card (backs are otherwise all alike)
+    fillable: bool = False  # add form fields over the writable boxes
+    values: tuple = ()  # fillable: per page, {field name: value} to fill in
 
     @property
     def sheet_names(self) -> list:

@@ -59,6 +59,9 @@ class Document:
     value: Any
     positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    # problems found while reading that leave the values readable (a form field
+    # that cannot be a results value); the checks report them with their own
+    problems: list[Problem] = field(default_factory=list)
 
     def problem(self, path: PathKey, message: str, *, at_key: bool = False) -> Problem:
         """A Problem placed at `path` (at its key when `at_key`), or its nearest parent."""
@@ -69,6 +72,10 @@ class Document:
             table = self.positions
         line, column = table.get(probe, (None, None))
         return Problem(self.name, message, line, column)
+
+    def order(self, problem: Problem) -> tuple:
+        """Where `problem` sorts in a list of this document's problems."""
+        return (problem.line or 0, problem.column or 0)
 
 
 # --- reading files -----------------------------------------------------------

@@ -10,6 +10,7 @@ registry.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 import sys
@@ -34,6 +35,10 @@ class SheetPart:
     build: str
     has_backs: bool = False  # the part can print back pages (--backs)
     per_player: bool = True  # one page per player (False: the same set whatever the table)
+    form: Optional[str] = None  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
+
+    def form_builder(self) -> Callable:
+        return _resolve(str(self.form))
 
     def builder(self) -> Callable:
         return _resolve(self.build)
@@ -66,8 +71,10 @@ class GameSpec:
             target = getattr(self, name)
             if target and target.startswith("."):
                 object.__setattr__(self, name, self.package + target)
-        parts = tuple(SheetPart(p.name, p.summary, self.package + p.build if p.build.startswith(".") else p.build,
-                                p.has_backs, p.per_player) for p in self.sheets)
+        def absolute(target: Optional[str]) -> Optional[str]:
+            return self.package + target if target and target.startswith(".") else target
+
+        parts = tuple(dataclasses.replace(p, build=absolute(p.build), form=absolute(p.form)) for p in self.sheets)
         object.__setattr__(self, "sheets", parts)
 
     @property
@@ -120,6 +127,11 @@ class GameSpec:
 
 
 _registry: Optional[dict[str, GameSpec]] = None
+
+
+def fillable_parts() -> list:
+    """'game part' for every sheet that prints with form fields."""
+    return [f"{game.key} {part.name}" for game in all_games().values() for part in game.sheets if part.form]
 
 
 def all_games() -> dict[str, GameSpec]:

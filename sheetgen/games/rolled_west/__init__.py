@@ -4,5 +4,6 @@ from sheetgen.games import GameSpec, SheetPart
 
 GAME = GameSpec(
     "rolled-west", __name__, score=".score:RolledWestScorer",
-    sheets=(SheetPart("board", "dry-erase score board, one page per player", ".board:build"),),
+    sheets=(SheetPart("board", "dry-erase score board, one page per player", ".board:build",
+                      form=".board_form:form"),),
 )

@@ -2,26 +2,41 @@
 
 Every number comes from the rule data (data/rolled-west.yaml), every position
 and size from layouts/rolled-west-board.yaml. The board art is one form drawn
-once per document; each page adds only the player's name.
+once per document; each page adds only the player's name. A fillable board
+(`request.fillable`) adds a form field over each writable box instead, named
+and read as board_form.py says.
 """
 
 from __future__ import annotations
 
-from typing import Optional
-
+import dataclasses
 import math
+from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
-from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
-                            fit_names)
+from sheetgen.forms import SheetForm
+from sheetgen.games.rolled_west import board_form as names
+from sheetgen.games.rolled_west.score import CATEGORIES
+from sheetgen.sheet import (FIELD_PAD, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+                            baseline, fit_names)
 
 FORM = "rolled-west-board"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("rolled-west-board")
-    art = _Board(rules, layout)
-    pages = [Page(FORM, art.name_items(name)) for name in request.sheet_names]
+    art = _Board(rules, layout, names.form(rules) if request.fillable else None)
+    drawn = tuple(art.draw())
+    pages = []
+    for index, name in enumerate(request.sheet_names):
+        if art.form is None:
+            pages.append(Page(FORM, art.name_items(name)))
+            continue
+        slot = index % request.players
+        values = dict(request.values[slot]) if slot < len(request.values) else {}
+        if name:
+            values.setdefault(names.NAME, name)
+        pages.append(Page(FORM, art.page_fields(values)))
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return SheetDocument(
         title=f"{rules.title} score boards",
@@ -29,16 +44,21 @@ def build(rules, request: SheetRequest) -> SheetDocument:
                 f"{request.ink} ink, rule data {rules.version}",
         width=layout["content"]["width"],
         height=layout["content"]["height"],
-        forms={FORM: tuple(art.draw())},
+        forms={FORM: drawn},
         pages=pages,
+        form_id=art.form.id if art.form is not None else "",
     )
 
 
 
 class _Board:
-    def __init__(self, rules, layout: dict):
+    def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None):
         self.rules = rules
         self.L = layout
+        self.form = form  # a fillable board's form; its fields are collected as the boxes are drawn
+        self.fields: list = []
+        self.F = layout["fields"]
+        self.letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
         self.font = layout["fonts"]
         self.line = layout["lines"]
         self.text = layout["text"]
@@ -68,8 +88,34 @@ class _Board:
         self.add(Text(size + 3, baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
                       max_width=self.L["label_width"] - size - 3.5))
 
-    def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None) -> None:
+    def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None, field: str = "",
+                  at: Optional[Rect] = None, **style: Any) -> None:
+        """A box to write in; on a fillable board, the form field `field` over `at` (default: the box)."""
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
+        if self.form is not None and field:
+            self.fields.append(self.form.field(field, at or self.inset(rect), **style))
+
+    # -- where a form field sits in its box (layout: fields) ---------------------
+    def inset(self, rect: Rect, by: float = 0.0) -> Rect:
+        d = self.F["inset"] + by
+        return Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d)
+
+    def strip(self, rect: Rect) -> Rect:
+        """A line along the box's foot, below its printed numbers."""
+        d, h = self.F["inset"], self.F["strip"]["height"]
+        return Rect(rect.x + d, rect.bottom - d - h, rect.w - 2 * d, h)
+
+    def corner(self, rect: Rect) -> Rect:
+        """A check square in the box's lower left corner."""
+        d, side = self.F["inset"], self.F["check"]
+        return Rect(rect.x + d, rect.bottom - d - side, side, side)
+
+    def page_fields(self, values: dict) -> tuple:
+        """One page's form fields in tab order (the form's), filled with `values`."""
+        assert self.form is not None
+        order = self.form.order
+        return tuple(dataclasses.replace(f, value=values.get(f.name))
+                     for f in sorted(self.fields, key=lambda f: order[f.name]))
 
     def number(self, cx: float, cy: float, value: int, size: Optional[float] = None) -> None:
         size = size or self.font["number"]
@@ -94,7 +140,10 @@ class _Board:
         self.add(Text(0, baseline(h["height"] / 2, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="header"))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
-        self.write_box(box)
+        left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
+        inner = self.inset(box)
+        self.write_box(box, field=names.NAME, at=Rect(left, inner.y, inner.right - left, inner.h),
+                       size=self.F["name"]["size"], bold=True, align="left")
         self.add(Text(box.x + 1.5, box.y + 2.6, self.text["name_label"], self.font["tiny"], role="muted", bold=True))
 
     def name_items(self, name: str) -> tuple:
@@ -114,25 +163,19 @@ class _Board:
                       self.font["label"], bold=True))
         self.add(Text(1, baseline(box_top + spec["box"] * 0.75, self.font["tiny"]), self.text["banking_first"],
                       self.font["tiny"], role="muted", max_width=self.L["label_width"] - 2))
-        sequence = []
-        between_left, own_left = bank["between_turns"], bank["own_turn_rounds"]
-        for turn in range(1, self.rules["rounds"] + 1):
-            if between_left:
-                sequence.append(("between", turn))
-                between_left -= 1
-            if turn <= own_left:
-                sequence.append(("own", turn))
         x = self.L["label_width"] + 2
-        for kind, turn in sequence:
+        size = self.F["bank"]["size"]
+        for number, (kind, turn) in enumerate(names.banking(self.rules), 1):
             rect = Rect(x, box_top, spec["box"], spec["box"])
             marker_y = top + spec["marker"] / 2
+            field = names.bank(number)
             if kind == "own":
-                self.write_box(rect)
+                self.write_box(rect, field=field, size=size, bold=True)
                 self.add(Text(rect.cx, baseline(marker_y, self.font["small"]), f"R{turn}", self.font["small"],
                               bold=True, align="center"))
             else:
-                self.write_box(rect, fill="shade")
                 inner = Rect(rect.x + 0.9, rect.y + 0.9, rect.w - 1.8, rect.h - 1.8)
+                self.write_box(rect, fill="shade", field=field, at=self.inset(inner), size=size, bold=True)
                 self.add(Box(inner, stroke="low_mark", width=self.line["thin"], radius=0.6))
                 self.add(Icon("people", rect.cx, marker_y, spec["marker"] * 0.85))
             x += spec["box"] + spec["gap"]
@@ -159,17 +202,18 @@ class _Board:
             x = self.L["label_width"] + 2
             for position, points in enumerate(row["spaces"], start=1):
                 rect = Rect(x, y, spec["space"], spec["row"])
-                self.write_box(rect)
+                self.write_box(rect, field=names.claim(row["key"], position), at=self.strip(rect),
+                               size=self.F["strip"]["size"])
                 if points is not None:
                     self.number(rect.cx, rect.cy, points)
                 if position in row["stars"]:
                     self.corner_star(rect, spec["star"])
                 x += spec["space"] + spec["space_gap"]
             mx = spec["majority_x"]
-            for label, value in ((self.text["first"], row["majority"]["first"]),
-                                 (self.text["second"], row["majority"]["second"])):
+            for place, label, value in zip(names.PLACES, (self.text["first"], self.text["second"]),
+                                           (row["majority"]["first"], row["majority"]["second"])):
                 rect = Rect(mx, y, spec["majority_box"], spec["row"])
-                self.write_box(rect, fill="light")
+                self.write_box(rect, fill="light", field=names.majority(row["key"], place), at=self.corner(rect))
                 self.add(Text(rect.x + 1.2, rect.y + 2.6, label, self.font["tiny"], role="muted", bold=True))
                 self.number(rect.cx + 1.5, rect.cy + 0.8, value)
                 mx += spec["majority_box"] + spec["majority_gap"]
@@ -210,7 +254,12 @@ class _Board:
             last = len(row["boxes"])
             for position, value in enumerate(row["boxes"], start=1):
                 rect = Rect(x, y, spec["box"], spec["row"])
-                self.write_box(rect)
+                field = names.shipping(row["metal"], position)
+                if isinstance(value, list):
+                    self.write_box(rect, field=field, at=self.strip(rect), size=self.F["strip"]["size"],
+                                   align="left")
+                else:
+                    self.write_box(rect, field=field, at=self.corner(rect))
                 if isinstance(value, list):
                     high, low = value
                     self.number(rect.x + rect.w * 0.3, rect.cy, high)
@@ -271,7 +320,9 @@ class _Board:
             self.add(Icon(row_metal, bx + axis / 2, cy + b_spec["cell"] / 2, axis * 0.75))
             for j, col_metal in enumerate(town["columns"]):
                 rect = Rect(cells_x + j * (cell_w + gap), cy, cell_w, b_spec["cell"])
-                self.write_box(rect)
+                inset = self.inset(rect)
+                self.write_box(rect, field=names.office(self.letters[row_metal] + self.letters[col_metal]),
+                               at=Rect(inset.x, inset.y, inset.w, self.F["office"]["height"]))
                 inner = Rect(rect.x + 1.2, rect.y + 1.0, rect.w - 2.4, rect.h - 2.0)
                 self.add(Para(inner, offices[(row_metal, col_metal)]["text"], self.font["small"]))
         bottom = cells_y + len(town["rows"]) * (b_spec["cell"] + gap) - gap
@@ -289,7 +340,11 @@ class _Board:
             r, col = divmod(index, columns)
             rect = Rect(col * (cell_w + c_spec["gap"]), y + c_spec["gap"] + r * (cell_h + c_spec["gap"]),
                         cell_w, cell_h)
-            self.write_box(rect)
+            check = self.F["contract"]
+            side = check["check"]
+            self.write_box(rect, field=names.contract(contract["number"]),
+                           at=Rect(rect.x + rect.w * check["cx"] - side / 2, rect.y + rect.h * check["cy"] - side / 2,
+                                   side, side))
             self.add(Text(rect.x + 1.5, rect.y + 3.0, f"#{contract['number']}", self.font["tiny"],
                           role="muted", bold=True))
             # points and "VP" flush right, clear of a row of five metal icons
@@ -311,7 +366,9 @@ class _Board:
         for i, label in enumerate(labels):
             rect = Rect(x, box_y, spec["box"], spec["height"])
             last = i == len(labels) - 1
-            self.write_box(rect, width=self.line["box"] * (1.8 if last else 1))
+            self.write_box(rect, width=self.line["box"] * (1.8 if last else 1),
+                           field=names.TOTAL if last else names.tally(CATEGORIES[i]), size=self.F["tally"]["size"],
+                           bold=True)
             self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center"))
             if not last:
                 sign = "=" if i == len(labels) - 2 else "+"

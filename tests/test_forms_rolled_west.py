@@ -1,0 +1,630 @@
+"""The fillable Rolled West board: its fields, the PDF, and reading filled boards back.
+
+Boards are filled here with pypdf, as another program (or a viewer) would
+fill them, from values this file writes down itself; reading them back must
+give what a YAML results file with the same values gives.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+from pypdf import PdfReader, PdfWriter
+
+import sheetgen
+from sheetgen import pdf, ruledata
+from sheetgen.errors import InvalidInput, Problem
+from sheetgen.games import get_game
+from sheetgen.games.rolled_west import board_form
+from sheetgen.scoring import report_to_text
+from sheetgen.sheet import Box, FormField, Page, Rect, SheetDocument, SheetRequest
+
+from conftest import ROOT, run_process
+
+RW = sheetgen.game("rolled-west")
+RULES = ruledata.load(get_game("rolled-west"))
+FORM = RW.form()
+PREFIX = "rolled-west.board"
+ROWS = [row["key"] for row in RULES["claims"]["rows"]]
+METALS = [row["metal"] for row in RULES["shipping"]["rows"]]
+DOUBLES = {row["metal"]: [b for b, spec in enumerate(row["boxes"], 1) if isinstance(spec, list)]
+           for row in RULES["shipping"]["rows"]}
+SIZES = {row["metal"]: len(row["boxes"]) for row in RULES["shipping"]["rows"]}
+CONTRACTS = [c["number"] for c in RULES["contracts"]]
+LETTER = {f["resource"]: f["letter"] for f in RULES["dice"]["faces"]}
+OFFICES = [LETTER[r] + LETTER[c] for r in RULES["boomtown"]["rows"] for c in RULES["boomtown"]["columns"]]
+EXAMPLE = ROOT / "examples" / "rolled-west-game.yaml"
+PDFTOPPM = shutil.which("pdftoppm")
+
+
+def build(players=2, names=(), values=()):
+    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values))
+    return get_game("rolled-west").sheet("board").builder()(RULES, request)
+
+
+_BLANKS: dict = {}
+
+
+def blank(players=4, names=()):
+    key = (players, tuple(names))
+    if key not in _BLANKS:
+        _BLANKS[key] = RW.sheet(fillable=True, players=players if not names else None, names=list(names) or None)
+    return _BLANKS[key]
+
+
+def fill(data: bytes, pages: dict) -> bytes:
+    """Fill page N's fields {name: value} (True/False for a check box) with pypdf."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for number, values in pages.items():
+        named = {f"{PREFIX}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
+                 for k, v in values.items()}
+        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def board_fields(player: dict) -> dict:
+    """The fields a player fills in for a results entry, written out independently of the form module."""
+    out: dict = {"name": player["name"]}
+    for row, builds in player.get("claims", {}).items():
+        cells = [b for build in builds for b in [build] * (2 if build == "settlement" else 1)]
+        out.update({f"claims.{row}.{i}": mark for i, mark in enumerate(cells, 1)})
+    for metal, value in player.get("shipping", {}).items():
+        boxes, high = (value["boxes"], value.get("high", [])) if isinstance(value, dict) else (value, [])
+        for box in range(1, boxes + 1):
+            out[f"shipping.{metal}.{box}"] = ("high" if box in high else "low") if box in DOUBLES[metal] else True
+    out.update({f"contracts.{n}": True for n in player.get("contracts", [])})
+    out.update({f"offices.{code}": True for code in player.get("offices", [])})
+    if "total" in player:
+        out["total"] = str(player["total"])
+    return out
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def without_places(problems):
+    """Problem messages with the references to other places taken out ('(line 12)', '(ann.pdf, page 1)')."""
+    return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
+
+
+# -- the fields on the board -----------------------------------------------------------
+
+def test_every_writable_box_has_exactly_one_field_inside_it():
+    doc = build()
+    (art,) = doc.forms.values()
+    boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
+    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
+    assert len(fields) == len(boxes) == len(FORM.slots) == 91
+    holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}
+    assert all(len(found) == 1 for found in holders.values()), {k: v for k, v in holders.items() if len(v) != 1}
+    assert len({tuple(v) and v[0] for v in holders.values()}) == len(boxes)  # one field per box
+    for a, b in itertools.combinations(fields, 2):
+        assert not a.rect.overlaps(b.rect), (a.name, b.name)
+
+
+def test_fields_follow_the_form_in_tab_order_with_its_kinds():
+    doc = build()
+    for page in doc.pages:
+        fields = [item for item in page.items if isinstance(item, FormField)]
+        assert [f.name for f in fields] == list(FORM.slots)
+        for f in fields:
+            slot = FORM.slots[f.name]
+            assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+
+
+def test_field_names_are_the_documented_ones():
+    names = list(FORM.slots)
+    assert names[:2] == ["name", "bank.1"] and names[-1] == "total"
+    for name in ("bank.11", "claims.woods.1", "claims.mountains.8", "majority.hills.2nd", "shipping.copper.1",
+                 "shipping.gold.5", "contracts.1", "contracts.9", "offices.CC", "offices.SG", "offices.GG",
+                 "tally.claims", "tally.boomtown"):
+        assert name in FORM.slots
+    assert FORM.slots["claims.valley.4"].choices == ("camp", "settlement")
+    assert FORM.slots["shipping.silver.3"].choices == ("high", "low")
+    assert FORM.slots["shipping.silver.2"].kind == "check"
+    assert not FORM.slots["bank.3"].read and not FORM.slots["tally.shipping"].read
+    # a name is never a node of another (the PDF's field tree needs that)
+    for a, b in itertools.permutations(names, 2):
+        assert not b.startswith(a + ".")
+    documented = board_form.__doc__
+    for pattern in ("claims.ROW.1", "shipping.METAL.1", "contracts.N", "offices.XY", "tally.CATEGORY", "total"):
+        assert pattern in documented
+
+
+def test_the_fields_listing(run):
+    result = run("sheet", "rolled-west", "--fields")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert "91 form fields, in tab order" in lines[0]
+    assert "rolled-west.board.pN.F" in lines[1]
+    rows = {line.split()[0]: line for line in lines[3:]}
+    assert list(rows) == list(FORM.slots)
+    assert "camp or settlement" in rows["claims.woods.1"] and " claims " in rows["claims.woods.1"]
+    assert "(for play)" in rows["bank.1"] and " total " in rows["total"]
+
+
+def test_sheets_without_a_form_say_which_have_one(run):
+    result = run("sheet", "gold-west", "pad", "--fillable")
+    assert result.code == 2
+    assert "--fillable" in result.err and "rolled-west board" in result.err
+
+
+# -- the PDF ---------------------------------------------------------------------------
+
+def test_the_pdf_form_is_a_tree_of_named_fields():
+    reader = PdfReader(io.BytesIO(blank(players=2)))
+    assert reader.trailer["/Root"]["/AcroForm"]["/NeedAppearances"] is True or \
+        str(reader.trailer["/Root"]["/AcroForm"]["/NeedAppearances"]) == "True"
+    fields = reader.get_fields()
+    leaves = {name for name, f in fields.items() if "/FT" in f}
+    assert leaves == {f"{PREFIX}.p{n}.{name}" for n in (1, 2) for name in FORM.slots}
+    for number, page in enumerate(reader.pages, 1):
+        order = []  # the page's widgets in the order a viewer tabs through them
+        for annotation in page["/Annots"]:
+            widget = annotation.get_object()
+            assert "." not in str(widget["/T"])  # partial names never hold a period
+            assert widget["/F"] == 4  # printed
+            names = [str(widget["/T"])]
+            node = widget
+            while "/Parent" in node:
+                node = node["/Parent"].get_object()
+                names.append(str(node["/T"]))
+            order.append(".".join(reversed(names)))
+        assert order == [f"{PREFIX}.p{number}.{name}" for name in FORM.slots]
+
+
+def test_the_fillable_pdf_is_byte_identical_across_runs():
+    assert RW.sheet(fillable=True, players=3) == RW.sheet(fillable=True, players=3)
+    assert RW.sheet(results=str(EXAMPLE)) == RW.sheet(results=str(EXAMPLE))
+
+
+def ppm(data: bytes, tmp_path, dpi=50) -> tuple:
+    """(width, height, pixels) of a PDF's first page, rendered by poppler."""
+    source = tmp_path / "render.pdf"
+    source.write_bytes(data)
+    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
+                   check=True, capture_output=True)
+    (image,) = tmp_path.glob("page*.ppm")
+    raw = image.read_bytes()
+    image.unlink()
+    magic, width, height, depth, pixels = raw.split(maxsplit=4)
+    assert magic == b"P6" and depth == b"255"
+    return int(width), int(height), pixels
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
+@pytest.mark.parametrize("ink", ["color", "low"])
+def test_an_empty_fillable_board_prints_exactly_like_the_plain_one(tmp_path, ink):
+    plain = RW.sheet(players=2, ink=ink)
+    fillable = RW.sheet(players=2, ink=ink, fillable=True)
+    assert ppm(plain, tmp_path, 60) == ppm(fillable, tmp_path, 60)
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
+def test_filled_values_show_inside_their_own_fields(tmp_path):
+    """Rendered by poppler, each filled field changes pixels inside its own rectangle, and an
+    empty one changes none."""
+    dpi = 50
+    doc = build(2, values=[{}])
+    empty = ppm(blank(players=2), tmp_path, dpi)
+    values = {"name": "Ann", "claims.woods.1": "camp", "claims.woods.2": "settlement",
+              "claims.woods.3": "settlement", "shipping.copper.1": True, "shipping.copper.3": "high",
+              "contracts.4": True, "offices.SG": True, "total": "42", "bank.2": "C", "majority.woods.1st": True}
+    filled = ppm(fill(blank(players=2), {1: values}), tmp_path, dpi)
+    width, height, before = empty
+    after = filled[2]
+    page_w, page_h = pdf.PAPER["letter"]
+    left = (page_w - doc.width * 72 / 25.4) / 2
+    top = (page_h - doc.height * 72 / 25.4) / 2
+
+    def changed(rect: Rect) -> int:
+        scale = dpi / 72
+        x0, x1 = int((left + rect.x * 72 / 25.4) * scale), int((left + rect.right * 72 / 25.4) * scale) + 1
+        y0, y1 = int((top + rect.y * 72 / 25.4) * scale), int((top + rect.bottom * 72 / 25.4) * scale) + 1
+        at = [(y * width + x) * 3 for y in range(y0, y1) for x in range(x0, x1)]
+        return sum(before[i:i + 3] != after[i:i + 3] for i in at)
+
+    fields = {f.name: f for f in doc.pages[0].items if isinstance(f, FormField)}
+    for name in values:
+        assert changed(fields[name].rect) > 3, name
+    assert changed(fields["claims.woods.4"].rect) == 0
+    assert changed(fields["contracts.5"].rect) == 0
+    everywhere = sum(a != b for a, b in zip(before[0::3], after[0::3]))
+    inside = sum(changed(fields[name].rect) for name in values)
+    assert everywhere <= inside * 1.2  # nothing drawn outside the fields (a little slack for rounding)
+
+
+# -- reading filled boards ---------------------------------------------------------------
+
+def test_a_filled_form_scores_like_its_results_file(tmp_path):
+    data = RW.sheet(results=str(EXAMPLE))
+    path = write(tmp_path, "boards.pdf", data)
+    assert RW.score(path) == RW.score(EXAMPLE)
+    exported = yaml.safe_load(RW.export(path).text)
+    assert exported == yaml.safe_load(EXAMPLE.read_text()) | {"players": exported["players"]}
+    ann, gabriel = exported["players"]
+    assert ann["claims"]["woods"] == ["camp", "settlement"] and ann["offices"] == ["CS", "SS"]
+    assert gabriel["shipping"]["silver"] == {"boxes": 5, "high": [3, 5]}
+
+
+def test_a_board_fills_from_a_form_and_back_as_it_was(tmp_path):
+    """PDF -> YAML -> PDF -> YAML: the second results file is the first, byte for byte."""
+    ann = {"name": "Ann", "claims": {"woods": ["camp", "settlement"], "hills": ["settlement", "settlement"]},
+           "shipping": {"copper": {"boxes": 5, "high": [3, 5]}, "gold": 2}, "contracts": [2, 7], "offices": ["GG"],
+           "total": 62}
+    ben = {"name": "Zoë O'Neil", "claims": {"valley": ["camp"]}, "shipping": {"copper": 3, "silver": 1},
+           "contracts": [1], "offices": ["CC", "SS"]}
+    first = write(tmp_path, "first.pdf", fill(blank(players=2), {1: board_fields(ann), 2: board_fields(ben)}))
+    text = RW.export(first).text
+    second = write(tmp_path, "second.pdf", RW.sheet(results=write(tmp_path, "r.yaml", text.encode())))
+    assert RW.export(second).text == text
+    assert RW.score(second) == RW.score(first) == RW.score(tmp_path / "r.yaml")
+
+
+def test_one_pdf_per_player(tmp_path):
+    sheet = blank(names=("Ann", "Ben"))
+    ann = write(tmp_path, "board-ann.pdf", fill(sheet, {1: {"claims.woods.1": "camp", "contracts.1": True}}))
+    ben = write(tmp_path, "board-ben.pdf", fill(sheet, {2: {"claims.valley.1": "camp", "offices.SS": True}}))
+    report = RW.score([ann, ben])
+    assert sorted(p.name for p in report.players) == ["Ann", "Ben"]
+    # Ben's page in Ann's file holds only his printed name: an unused board, left out
+    assert len(RW.read([ann, ben]).value["players"]) == 2
+
+
+players_strategy = st.lists(
+    st.fixed_dictionaries({
+        "claims": st.fixed_dictionaries({row: st.lists(st.sampled_from(["camp", "settlement"]), max_size=4)
+                                         for row in ROWS}),
+        "shipping": st.fixed_dictionaries({metal: st.integers(0, SIZES[metal]) for metal in METALS}),
+        "highs": st.fixed_dictionaries({metal: st.lists(st.sampled_from(DOUBLES[metal]), unique=True)
+                                        for metal in METALS}),
+        "contracts": st.lists(st.sampled_from(CONTRACTS), unique=True, max_size=3),
+        "offices": st.lists(st.sampled_from(OFFICES), unique=True, max_size=3),
+        "total": st.one_of(st.none(), st.integers(0, 120)),
+    }),
+    min_size=2, max_size=4)
+
+
+def as_results(drawn: list) -> list:
+    players = []
+    for index, d in enumerate(drawn):
+        claims = {}
+        for row in ROWS:  # in the board's order, as an export writes them
+            builds = d["claims"][row]
+            while sum(2 if b == "settlement" else 1 for b in builds) > 8:
+                builds = builds[:-1]
+            claims[row] = builds
+        shipping = {}
+        for metal in METALS:
+            boxes = d["shipping"][metal]
+            high = sorted(b for b in d["highs"][metal] if b <= boxes)
+            shipping[metal] = {"boxes": boxes, "high": high} if high else boxes
+        if not any(claims.values()) and not any(d["shipping"].values()) and not d["contracts"] and \
+                not d["offices"] and d["total"] is None:
+            claims["woods"] = ["camp"]  # a board with nothing but a name is an unused one (left out)
+        player = {"name": f"P{index + 1}", "claims": claims, "shipping": shipping,
+                  "contracts": sorted(d["contracts"]), "offices": [o for o in OFFICES if o in d["offices"]]}
+        if d["total"] is not None:
+            player["total"] = d["total"]
+        players.append(player)
+    return players
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(drawn=players_strategy, split=st.booleans())
+def test_random_boards_score_the_same_as_pdfs_and_as_their_results_file(tmp_path_factory, drawn, split):
+    tmp_path = tmp_path_factory.mktemp("boards")
+    players = as_results(drawn)
+    sheet = blank(players=len(players))
+    if split:  # one PDF per player
+        paths = [write(tmp_path, f"board-{n}.pdf", fill(sheet, {n: board_fields(p)}))
+                 for n, p in enumerate(players, 1)]
+    else:
+        paths = [write(tmp_path, "boards.pdf", fill(sheet, {n: board_fields(p) for n, p in enumerate(players, 1)}))]
+    results = write(tmp_path, "game.yaml",
+                    yaml.safe_dump({"game": "rolled-west", "players": players}, sort_keys=False).encode())
+    try:
+        from_yaml = RW.score(results)
+    except InvalidInput as exc:
+        with pytest.raises(InvalidInput) as caught:
+            RW.score(paths)
+        assert without_places(caught.value.problems) == without_places(exc.problems)
+        assert all(p.page is not None for p in caught.value.problems if "is played by" not in p.message)
+        with pytest.raises(InvalidInput):
+            RW.export(paths)
+        return
+    assert RW.score(paths) == from_yaml
+    exported = RW.export(paths).text
+    assert yaml.safe_load(exported)["players"] == players
+    again = write(tmp_path, "exported.yaml", exported.encode())
+    assert RW.score(again) == from_yaml
+    assert report_to_text(RW.score(paths)) == report_to_text(from_yaml)
+
+
+field_values = st.fixed_dictionaries({}, optional={
+    name: (st.booleans() if slot.kind == "check" else
+           st.sampled_from(("", *slot.choices)) if slot.kind == "choice" else
+           st.one_of(st.integers(-5, 200).map(str), st.text(alphabet=st.characters(min_codepoint=32,
+                                                                                  max_codepoint=255),
+                                                             max_size=12)))
+    for name, slot in FORM.slots.items()})
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pages=st.lists(field_values, min_size=1, max_size=4))
+def test_random_allowed_values_give_a_score_or_located_problems(tmp_path_factory, pages):
+    tmp_path = tmp_path_factory.mktemp("random")
+    path = write(tmp_path, "random.pdf", fill(blank(players=4), dict(enumerate(pages, 1))))
+    try:
+        report = RW.score(path)
+    except InvalidInput as exc:
+        assert exc.problems
+        for problem in exc.problems:
+            assert str(problem).startswith(f"{path}:") and "\n" not in str(problem)
+    else:
+        assert 2 <= len(report.players) <= 4
+
+
+# -- what is wrong with a filled board, located ------------------------------------------------
+
+def two_boards(tmp_path, ann: dict, ben: dict):
+    sheet = blank(names=("Ann", "Ben"))
+    return [write(tmp_path, "board-ann.pdf", fill(sheet, {1: ann})),
+            write(tmp_path, "board-ben.pdf", fill(sheet, {2: ben}))]
+
+
+GOOD = {"claims.woods.1": "camp"}
+
+
+@pytest.mark.parametrize("ann,ben,expected", [
+    (GOOD, {"total": "forty"},
+     "board-ben.pdf:page 2:total: expected a whole number, got 'forty'"),
+    ({"contracts.4": True}, {"contracts.4": True},
+     "board-ben.pdf:page 2:contracts.4: contract 4 is also circled by Ann (board-ann.pdf, page 1); each contract "
+     "goes to one player"),
+    ({"offices.CG": True}, {"offices.CG": True},
+     "board-ben.pdf:page 2:offices.CG: office CG is also circled by Ann (board-ann.pdf, page 1); each office goes "
+     "to one player"),
+    (GOOD, {"claims.hills.1": "settlement", "claims.hills.2": "camp"},
+     "board-ben.pdf:page 2:claims.hills.1: a settlement fills 2 spaces: mark Hills space 2 settlement too"),
+    (GOOD, {"claims.hills.8": "settlement"},
+     "board-ben.pdf:page 2:claims.hills.8: Hills space 8 is marked, but space 1 before it is empty; fill the row "
+     "from the left"),
+    ({"shipping.gold.1": True, "shipping.gold.3": "high"}, GOOD,
+     "board-ann.pdf:page 1:shipping.gold.3: Gold box 3 is marked, but box 2 before it is empty; fill the row "
+     "from the left"),
+    ({"shipping.silver.1": True, "shipping.silver.2": True, "shipping.silver.3": "low"}, GOOD,
+     "board-ann.pdf:page 1:shipping.silver.1: Ann reached Silver box 3 and scores its low number 4, but nobody "
+     "circled its high number 7; the first player to reach it did (add 3 to that player's high list)"),
+    (GOOD, {"claims.valley.1": "tent"},
+     "board-ben.pdf:page 2:claims.valley.1: unknown mark 'tent'; choose camp or settlement, or leave it empty"),
+    ({"name": "", "contracts.1": True}, GOOD,
+     "board-ann.pdf:page 1: missing key 'name'"),
+])
+def test_a_problem_is_located_by_file_page_and_field(run, tmp_path, ann, ben, expected):
+    names = [path.name for path in two_boards(tmp_path, ann, ben)]  # `run` works in tmp_path
+    for command in ("check", "score"):
+        result = run(command, *names)
+        assert result.code == 1, result
+        assert expected in result.err.splitlines(), result.err
+        assert "Traceback" not in result.err
+    result = run("export", *names, "-o", "out.yaml")
+    assert result.code == 1 and expected in result.err.splitlines()
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def test_problems_come_in_page_and_tab_order_and_as_json(run, tmp_path):
+    paths = two_boards(tmp_path, {"total": "x", "claims.woods.2": "camp"}, {"total": "y"})
+    result = run("check", *map(str, paths), "--format", "json")
+    body = json.loads(result.out)
+    assert [(p["file"].split("/")[-1], p["page"], p["field"]) for p in body["problems"]] == [
+        ("board-ann.pdf", 1, "claims.woods.2"), ("board-ann.pdf", 1, "total"), ("board-ben.pdf", 2, "total")]
+    assert body["problems"][0]["line"] is None
+
+
+def hostile_files(tmp_path):
+    plain = write(tmp_path, "plain.pdf", RW.sheet(players=2))
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(str(tmp_path / "other-tool.pdf"))
+    canvas.acroForm.textfield(name="Text1", value="hello")
+    canvas.showPage()
+    canvas.save()
+    locked = PdfWriter(clone_from=PdfReader(io.BytesIO(fill(blank(players=2), {1: GOOD}))))
+    locked.encrypt("secret")
+    locked.write(str(tmp_path / "locked.pdf"))
+    whole = fill(blank(players=2), {1: GOOD})
+    write(tmp_path, "cut.pdf", whole[:len(whole) * 2 // 3])
+    write(tmp_path, "broken.pdf", whole[:400] + b"\x00garbage" * 50 + whole[-200:])
+    with open(tmp_path / "huge.pdf", "wb") as handle:  # sparse: 50 MB without writing them
+        handle.write(b"%PDF-1.7\n")
+        handle.truncate(50_000_000)
+    write(tmp_path, "notes.pdf", b"my notes, not a PDF")
+    write(tmp_path, "empty.pdf", b"")
+    write(tmp_path, "blank.pdf", blank(players=2))
+    gold = SheetDocument("t", "s", 100, 100, pages=[Page(None, (FormField(Rect(10, 10, 30, 10), "name", "text",
+                                                                          value="Ann"),))],
+                         form_id="gold-west.pad")
+    write(tmp_path, "gold-west-pad.pdf", pdf.render(gold))
+    odd = SheetDocument("t", "s", 100, 100, pages=[Page(None, (FormField(Rect(10, 10, 30, 10), "name", "text",
+                                                                         value="Ann"),))],
+                        form_id="chess.board")
+    write(tmp_path, "chess.pdf", pdf.render(odd))
+    return plain
+
+
+@pytest.mark.parametrize("name,needle", [
+    ("plain.pdf", "plain.pdf: has no form to read: print a fillable sheet with 'sheetgen sheet GAME --fillable'"),
+    ("other-tool.pdf", "other-tool.pdf: its form was not made by sheetgen (fields such as 'Text1')"),
+    ("locked.pdf", "locked.pdf: the PDF is encrypted (password protected); save an unprotected copy"),
+    ("cut.pdf", "cut.pdf: the PDF is cut short (no %%EOF at its end); copy or download it again"),
+    ("broken.pdf", "broken.pdf: "),
+    ("huge.pdf", "huge.pdf: file is 50,000,000 bytes; the limit is 10,000,000"),
+    ("notes.pdf", "notes.pdf: not a PDF file (it does not start with %PDF-)"),
+    ("empty.pdf", "empty.pdf: not a PDF file"),
+    ("blank.pdf", "blank.pdf: nothing is filled in on its 2 pages; fill a sheet in"),
+    ("gold-west-pad.pdf", "gold-west-pad.pdf: its form is a gold-west 'pad' sheet, which this sheetgen cannot read"),
+    ("chess.pdf", "chess.pdf: its form names a game sheetgen does not know ('chess')"),
+    ("missing.pdf", "missing.pdf: no such file"),
+])
+def test_a_file_that_is_not_a_filled_board_is_one_clear_problem(run, tmp_path, name, needle):
+    hostile_files(tmp_path)
+    path = str(tmp_path / name)
+    for command in (("score", path), ("check", path), ("export", path, "-o", str(tmp_path / "out.yaml"))):
+        result = run(*command)
+        assert result.code == 1, result
+        first = result.err.splitlines()[0]
+        assert first.startswith(str(tmp_path / needle.split(": ")[0])) and needle.split(": ", 1)[1] in first, \
+            result.err
+        assert "Traceback" not in result.err
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def test_the_same_board_twice(run, tmp_path):
+    (ann, _) = two_boards(tmp_path, GOOD, GOOD)
+    result = run("score", str(ann), str(ann))
+    assert result.code == 1
+    assert f"{ann}:page 1: this board is the same as {ann} page 1: the same player's board twice?" in result.err
+    copy = write(tmp_path, "copy.pdf", ann.read_bytes())
+    result = run("score", str(ann), str(copy))
+    assert f"{copy}:page 1: this board is the same as {ann} page 1" in result.err
+
+
+def test_two_boards_with_one_name(run, tmp_path):
+    sheet = blank(players=2)
+    ann = write(tmp_path, "a.pdf", fill(sheet, {1: {"name": "Ann", **GOOD}}))
+    other = write(tmp_path, "b.pdf", fill(sheet, {1: {"name": "ann ", "claims.valley.1": "camp"}}))
+    result = run("score", str(ann), str(other))
+    assert f"{other}:page 1:name: the name ann is used twice; give each player a different name" in result.err
+
+
+def test_a_form_of_another_game_through_the_api(tmp_path):
+    (ann, _) = two_boards(tmp_path, GOOD, GOOD)
+    with pytest.raises(InvalidInput) as caught:
+        sheetgen.game("piecepack-gold-rush").score(ann)
+    assert str(caught.value).startswith(f"{ann}: this PDF holds rolled-west sheets, not piecepack-gold-rush")
+
+
+def test_a_board_printed_with_other_rule_data(tmp_path):
+    house = tmp_path / "house"
+    shutil.copytree(ruledata.default_dir(), house)
+    text = (house / "rolled-west.yaml").read_text()
+    (house / "rolled-west.yaml").write_text(text.replace("{number: 9, cost: {gold: 5}, points: 15}",
+                                                         "{number: 9, cost: {gold: 5}, points: 15}\n"
+                                                         "  - {number: 10, cost: {gold: 6}, points: 18}"))
+    sheet = sheetgen.game("rolled-west", data=house).sheet(fillable=True, players=2)
+    path = write(tmp_path, "house.pdf", fill(sheet, {1: {"name": "Ann", "contracts.10": True},
+                                                     2: {"name": "Ben", "contracts.1": True}}))
+    with pytest.raises(InvalidInput) as caught:
+        RW.score(path)
+    assert any(str(p).startswith(f"{path}:page 1:contracts.10: a rolled-west board has no field 'contracts.10'")
+               for p in caught.value.problems)
+    assert sheetgen.game("rolled-west", data=house).check(path)[0] == []
+
+
+# -- the commands ------------------------------------------------------------------------------
+
+def test_score_pdfs_and_yaml_together(run, tmp_path):
+    paths = two_boards(tmp_path, GOOD, {"claims.valley.1": "camp"})
+    shutil.copy(EXAMPLE, tmp_path / "game.yaml")
+    result = run("score", str(tmp_path / "game.yaml"), *map(str, paths))
+    assert result.code == 0, result.err
+    assert f"== {paths[0]} + {paths[1]} ==" in result.out and f"== {tmp_path / 'game.yaml'} ==" in result.out
+    assert "2 games from 3 files: 2 ok, 0 with problems" in result.out
+    folder = tmp_path / "night"
+    folder.mkdir()
+    for path in paths:
+        shutil.copy(path, folder)
+    result = run("check", str(folder), str(tmp_path / "game.yaml"))
+    assert result.code == 0, result.err
+    assert f"{folder / 'board-ann.pdf'} + {folder / 'board-ben.pdf'}: ok" in result.out
+
+
+def test_export_writes_through_the_output_module_and_keeps_a_file(run, tmp_path):
+    paths = two_boards(tmp_path, GOOD, {"claims.valley.1": "camp"})
+    target = tmp_path / "tonight.yaml"
+    result = run("export", *map(str, paths), "-o", str(target))
+    assert result.code == 0, result.err
+    text = target.read_text()
+    assert text.startswith("# Rolled West results") and "  - name: Ann\n" in text
+    target.write_text("mine")
+    result = run("export", *map(str, paths), "-o", str(target))
+    assert result.code == 2 and "-o" in result.err and "--force" in result.err
+    assert target.read_text() == "mine"
+    assert run("export", *map(str, paths), "-o", str(target), "--force").code == 0
+    assert target.read_text() == text
+    result = run("export", *map(str, paths))
+    assert result.out == text
+    assert run("export", str(EXAMPLE)).code == 2
+
+
+def test_sheet_from_a_results_file(run, tmp_path):
+    result = run("sheet", "rolled-west", "--from", str(EXAMPLE), "-o", str(tmp_path / "b.pdf"))
+    assert result.code == 0, result.err
+    assert "2 pages (2 players)" in result.out and "filled in from" in result.out
+    assert RW.score(tmp_path / "b.pdf") == RW.score(EXAMPLE)
+    assert run("sheet", "rolled-west", "--from", str(EXAMPLE), "--names", "A,B").code == 2
+    broken = write(tmp_path, "bad.yaml", EXAMPLE.read_bytes().replace(b"contracts: [1]", b"contracts: [2]"))
+    result = run("sheet", "rolled-west", "--from", str(broken), "-o", str(tmp_path / "c.pdf"))
+    assert result.code == 1 and "contract 2 is also circled by Ann (line" in result.err
+    assert not (tmp_path / "c.pdf").exists()
+    result = run("sheet", "rolled-west", "--fillable", "--names", "Ann,Ben")
+    assert result.code == 0 and (tmp_path / "output" / "rolled-west-board-fillable.pdf").exists()
+
+
+def test_reading_yaml_or_listing_fields_loads_no_pdf_library(tmp_path):
+    code = ("import sys\nfrom sheetgen.cli import main\n"
+            "for args in (['check', sys.argv[1]], ['sheet', 'rolled-west', '--fields']):\n"
+            "    try:\n        main(args)\n    except SystemExit:\n        pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'pypdf', 'reportlab', 'jinja2'}))")
+    proc = subprocess.run([sys.executable, "-c", code, str(EXAMPLE)], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stderr
+
+
+def test_a_pdf_problem_reads_as_file_page_field():
+    assert str(Problem("b.pdf", "bad", page=2, field="total")) == "b.pdf:page 2:total: bad"
+    assert str(Problem("b.pdf", "bad", page=2)) == "b.pdf:page 2: bad"
+    assert Problem("b.pdf", "bad", page=2, field="x").to_dict()["page"] == 2
+    assert "page" not in Problem("a.yaml", "bad", 3, 4).to_dict()
+    assert Problem("a.yaml", "bad", 3, 4).place == "line 3" and Problem("b.pdf", "x", page=1).place == "b.pdf, page 1"
+
+
+def test_no_traceback_from_a_subprocess(tmp_path):
+    hostile_files(tmp_path)
+    proc = run_process("score", "broken.pdf", "huge.pdf", "plain.pdf", cwd=tmp_path)
+    assert proc.returncode == 1 and b"Traceback" not in proc.stderr
+    assert proc.stderr.count(b"\n") >= 3
+
+
+def test_the_readme_loop_shows_real_output(run, tmp_path):
+    """The README's fillable loop, run: Ann fills in her board as the example file's Ann, Ben as its
+    Gabriel, and Ben's slip circles Ann's contract too."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```console\n(.*?)```", text, flags=re.S) if "--fillable" in b)
+    steps = re.findall(r"^\$ sheetgen (.*)\n((?:(?!\$ ).*\n)*)", block, flags=re.M)
+    assert [args.split()[0] for args, _ in steps] == ["sheet", "score", "check", "export", "sheet"]
+    example = yaml.safe_load(EXAMPLE.read_text())["players"]
+    for args, shown in steps:
+        result = run(*args.split())
+        if args.startswith("sheet rolled-west --names"):
+            boards = (tmp_path / "boards.pdf").read_bytes()
+            ben = board_fields({**example[1], "name": "Ben"})
+            del ben["name"]
+            write(tmp_path, "board-ann.pdf", fill(boards, {1: board_fields(example[0])}))
+            write(tmp_path, "board-ben.pdf", fill(boards, {2: ben}))
+            write(tmp_path, "slip-ben.pdf", fill(boards, {2: {**ben, "contracts.2": True}}))
+        assert (result.out + result.err).splitlines() == shown.splitlines(), args
