@@ -162,7 +162,7 @@ def _board(card, setup, rules) -> None:
         elif shown:
             label = _spaced(token)
         elif card.reveal:
-            label = f"({_spaced(token)})"
+            label = f"({token})"  # unspaced: a face-down token shown on the referee's copy fits its hex
         else:
             label = "?"
         card.add(Text(cx, cy + 1.4, label, 6.5, bold=shown, role="ink" if shown or not card.reveal else "muted",
