@@ -425,7 +425,7 @@ class GoldWestScorer(Scorer):
                 f"{plural(s.settlements, 'settlement')})")
 
     # -- across players ---------------------------------------------------------------
-    def read(self, r: Reader, table: GoldWestTable) -> None:  # type: ignore[override]
+    def read(self, r: Reader, table: GoldWestTable) -> None:
         sheets, players = table.players, table.listed
         self._read_map(r, table)
         for s in sheets:
@@ -534,13 +534,14 @@ class GoldWestScorer(Scorer):
                     more = " (with investment influence)" if key == "influence" and inv.get(code) else ""
                     r.fail(s.at(key, code), f"{key}: you wrote {self.word[code]} {wrote}, the map gives "
                                             f"{mine[code]}{more}")
-        for key, wrote, mine in (
+        hand: tuple[tuple[str, Any, Any], ...] = (
                 ("groups", sorted(s.groups, reverse=True), c.groups),
                 ("edge", s.count("edge"), c.edge), ("next_to_opponent", s.count("next_to_opponent"),
                                                     c.next_to_opponent),
-                ("line", s.count("line"), c.line)):
-            if key in given and wrote != mine:
-                r.fail(s.at(key), f"{key}: you wrote {_shown(wrote)}, the map gives {_shown(mine)}")
+                ("line", s.count("line"), c.line))
+        for key, said, gives in hand:
+            if key in given and said != gives:
+                r.fail(s.at(key), f"{key}: you wrote {_shown(said)}, the map gives {_shown(gives)}")
         if "water" in given:
             for kind, wrote in (("camps", s.water_camps), ("settlements", s.water_settlements)):
                 if wrote != c.water[kind]:
