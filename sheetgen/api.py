@@ -190,22 +190,24 @@ class Game:
     # -- sheets -------------------------------------------------------------------
     def sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
               names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-              ink: str = "color", backs: bool = False, back_names: bool = False) -> bytes:
+              ink: str = "color", backs: bool = False, back_names: bool = False, code: Optional[str] = None) -> bytes:
         """A printable part (see `sheetgen games GAME`) as PDF bytes; `back_names` (card sheets)
         prints each card's name on its back and implies `backs`."""
         return self.print_sheet(what, players=players, names=names, copies=copies, paper=paper, ink=ink,
-                                backs=backs, back_names=back_names).pdf
+                                backs=backs, back_names=back_names, code=code).pdf
 
     def print_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-                    ink: str = "color", backs: bool = False, back_names: bool = False) -> SheetJob:
+                    ink: str = "color", backs: bool = False, back_names: bool = False,
+                    code: Optional[str] = None) -> SheetJob:
         """Like `sheet`, with the page and player counts of what was printed."""
         return self.render_sheet(self.plan_sheet(what, players=players, names=names, copies=copies, paper=paper,
-                                                 ink=ink, backs=backs, back_names=back_names))
+                                                 ink=ink, backs=backs, back_names=back_names, code=code))
 
     def plan_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                    names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
-                   ink: str = "color", backs: bool = False, back_names: bool = False) -> "SheetPlan":
+                   ink: str = "color", backs: bool = False, back_names: bool = False,
+                   code: Optional[str] = None) -> "SheetPlan":
         """Every argument of a sheet checked, before anything is drawn."""
         from sheetgen.sheet import SheetRequest, plan_players
 
@@ -219,11 +221,16 @@ class Game:
             raise InvalidArgument("players" if players is not None else "names",
                                   f"the {self.key} {part.name} sheet is one set for the whole table; "
                                   f"print more copies for more sets")
+        if code is not None:
+            if not part.takes_code:
+                raise InvalidArgument("code", f"the {self.key} {part.name} sheet is the same for every setup; "
+                                              f"a code is for {', '.join(p.name for p in self.spec.sheets if p.takes_code) or 'no sheet'}")
+            code = str(self.setup(code=code).code)  # checked now, before anything is drawn
         if not isinstance(copies, int) or not 1 <= copies <= 1000:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
         count, parsed = plan_players(players, names, self.rules.players, self.rules.title)
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
-                               backs or back_names, back_names)
+                               backs or back_names, back_names, code)
         return SheetPlan(part, request)
 
     def render_sheet(self, plan: "SheetPlan") -> SheetJob:

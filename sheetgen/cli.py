@@ -174,11 +174,12 @@ def _game_facts(spec, rules) -> dict:
               "lined up for double-sided printing (flip on the long edge).")
 @click.option("--back-names", is_flag=True, help="Card sheets: print each card's name on its back "
               "(backs are otherwise all alike); implies --backs.")
+@click.option("--code", metavar="CODE", help="Sheets drawn for one setup (gold-west board): its setup code.")
 @click.option("-o", "--output", "out", metavar="FILE",
               help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf")
 @FORCE
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, out, force) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, code, out, force) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -189,7 +190,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
     """
     chosen = _game(ctx, game)
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
-                             backs=backs, back_names=back_names)
+                             backs=backs, back_names=back_names, code=code)
     target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}.pdf", force)
     job = chosen.render_sheet(plan)
     output.write_atomic(target, job.pdf)

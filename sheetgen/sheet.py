@@ -175,6 +175,7 @@ class SheetRequest:
     ink: str = "color"
     backs: bool = False  # card sheets: follow each front page with its mirrored back page
     back_names: bool = False  # card sheets: each back names its card (backs are otherwise all alike)
+    code: Optional[str] = None  # the setup a sheet is drawn for (parts that take a code)
 
     @property
     def sheet_names(self) -> list:

@@ -246,3 +246,32 @@ def test_a_hex_that_is_not_text_is_a_structural_problem():
     text = EXAMPLE.replace("[N4, J5", "[[N4], J5")
     found = problems(text)
     assert found[0][:2] == at(text, "[N4]") and "expected a hex such as D4" in found[0][2]
+
+
+# ---- the board record sheet ------------------------------------------------------------------------
+
+def test_the_board_record_sheet_prints_every_label_and_the_setups_terrains(tmp_path):
+    from pypdf import PdfReader
+    import io
+
+    code = gw.generate(RULES, 2, "record")["code"]
+    blank = GAME.sheet("board")
+    coded = GAME.sheet("board", code=code, paper="a4", ink="low")
+    assert GAME.sheet("board", code=code, paper="a4", ink="low") == coded     # reproducible
+    for pdf, terrains in ((blank, False), (coded, True)):
+        text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+        for h in hexes.cells(RULES):
+            assert hexes.label(RULES, h) in text
+        assert ("Cu" in text.replace("Copper (Cu)", "")) == terrains
+    assert code in PdfReader(io.BytesIO(coded)).pages[0].extract_text()
+
+
+def test_the_board_sheet_takes_a_code_and_other_sheets_do_not(run):
+    code = gw.generate(RULES, 3, "record")["code"]
+    done = run("sheet", "gold-west", "board", "--code", code, "-o", "board.pdf")
+    assert done.code == 0, done.err
+    assert run("sheet", "gold-west", "board", "--code", "GW3-XXXX").code == 1
+    refused = run("sheet", "gold-west", "pad", "--code", code)
+    assert refused.code == 2 and "--code" in refused.err and "board" in refused.err
+    with pytest.raises(sheetgen.InvalidArgument, match="a code is for board"):
+        GAME.sheet("pad", code=code)

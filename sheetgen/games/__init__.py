@@ -14,6 +14,7 @@ import importlib
 import re
 import sys
 import types
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -34,6 +35,7 @@ class SheetPart:
     build: str
     has_backs: bool = False  # the part can print back pages (--backs)
     per_player: bool = True  # one page per player (False: the same set whatever the table)
+    takes_code: bool = False  # drawn for one setup when given its code (--code)
 
     def builder(self) -> Callable:
         return _resolve(self.build)
@@ -66,8 +68,8 @@ class GameSpec:
             target = getattr(self, name)
             if target and target.startswith("."):
                 object.__setattr__(self, name, self.package + target)
-        parts = tuple(SheetPart(p.name, p.summary, self.package + p.build if p.build.startswith(".") else p.build,
-                                p.has_backs, p.per_player) for p in self.sheets)
+        parts = tuple(dataclasses.replace(p, build=self.package + p.build) if p.build.startswith(".") else p
+                      for p in self.sheets)
         object.__setattr__(self, "sheets", parts)
 
     @property
