@@ -41,14 +41,14 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     card.gap(2)
     table = layout["table"]
     card.heading(table["heading"], table["note"])
-    card.table(table["columns"], [[""] * len(table["columns"])] * (setup["players"] if setup else table["rows"]), table["widths"],
-               row_height=table["row_height"])
+    _rows(card, table, setup["players"] if setup else table["rows"])
     command = f"sheetgen sheet {rules.game} board" + (f" --code {code}" if code else "")
     foot = card.height - setupcard.FOOTER
     card.add(Line(0, foot, card.width, foot, 0.4, "muted"),
              Text(0, foot + 3.9, layout["footer"].format(command=command), 7.5, role="muted", max_width=card.width),
-             Text(0, foot + 7.7, f"rule data {rules.version} | sheetgen {__version__}", 7, role="muted",
-                  max_width=card.width))
+             Text(0, foot + 7.7, layout["fine_print"].format(title=rules.title, data_version=rules.version,
+                                                             version=__version__),
+                  7, role="muted", max_width=card.width, footer=True))
     if card.y > foot - 1:
         raise ValueError(f"the {rules.game} board sheet runs {card.y - foot + 1:.1f} mm past its footer")
     copies = f", {request.copies} copies" if request.copies > 1 else ""
@@ -58,6 +58,22 @@ def build(rules, request: SheetRequest) -> SheetDocument:
                 f"{request.ink} ink, rule data {rules.version}",
         width=card.width, height=card.height, forms={FORM: tuple(card.items)},
         pages=[Page(FORM) for _ in range(request.copies)])
+
+
+def _rows(card, table: dict, rows: int) -> None:
+    """The column heads, then a ruled row per player to write the hexes on."""
+    x = [2.0]
+    for w in table["widths"]:
+        x.append(x[-1] + w)
+    for left, words in zip(x, table["columns"]):
+        card.add(Text(left, card.y + 3, words, 8, role="muted", bold=True))
+    card.y += 4
+    for _ in range(rows):
+        card.y += table["row_height"]
+        card.add(Line(2, card.y, card.width - 2, card.y, 0.4))
+        for left in x[1:]:
+            card.add(Line(left - 2, card.y - table["row_height"] + 1.5, left - 2, card.y, 0.3, "muted"))
+    card.y += 2
 
 
 def rules_span(rules) -> str:
