@@ -240,26 +240,27 @@ class Game:
     def sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
               names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
               ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
-              results: Optional[Source] = None) -> bytes:
+              results: Optional[Source] = None, code: Optional[str] = None) -> bytes:
         """A printable part (see `sheetgen games GAME`) as PDF bytes; `back_names` (card sheets)
         prints each card's name on its back and implies `backs`; `fillable` adds form fields,
         `results` (a results file, or filled forms) fills them in."""
         return self.print_sheet(what, players=players, names=names, copies=copies, paper=paper, ink=ink,
-                                backs=backs, back_names=back_names, fillable=fillable, results=results).pdf
+                                backs=backs, back_names=back_names, fillable=fillable, results=results,
+                                code=code).pdf
 
     def print_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
                     ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
-                    results: Optional[Source] = None) -> SheetJob:
+                    results: Optional[Source] = None, code: Optional[str] = None) -> SheetJob:
         """Like `sheet`, with the page and player counts of what was printed."""
         return self.render_sheet(self.plan_sheet(what, players=players, names=names, copies=copies, paper=paper,
                                                  ink=ink, backs=backs, back_names=back_names, fillable=fillable,
-                                                 results=results))
+                                                 results=results, code=code))
 
     def plan_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                    names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
                    ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
-                   results: Optional[Source] = None) -> "SheetPlan":
+                   results: Optional[Source] = None, code: Optional[str] = None) -> "SheetPlan":
         """Every argument of a sheet checked (and a results file to fill it with read), before
         anything is drawn."""
         from sheetgen.sheet import SheetRequest, plan_players
@@ -282,6 +283,11 @@ class Game:
             raise InvalidArgument("players" if players is not None else "names",
                                   f"the {self.key} {part.name} sheet is one set for the whole table; "
                                   f"print more copies for more sets")
+        if code is not None:
+            if not part.takes_code:
+                raise InvalidArgument("code", f"the {self.key} {part.name} sheet is the same for every setup; "
+                                              f"a code is for {', '.join(p.name for p in self.spec.sheets if p.takes_code) or 'no sheet'}")
+            code = str(self.setup(code=code).code)  # checked now, before anything is drawn
         if not isinstance(copies, int) or not 1 <= copies <= 1000:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
         try:
@@ -289,7 +295,7 @@ class Game:
         except InvalidArgument as exc:
             raise InvalidArgument("results", exc.message) if values else exc
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
-                               backs or back_names, back_names, fillable or results is not None, values)
+                               backs or back_names, back_names, fillable or results is not None, values, code)
         return SheetPlan(part, request)
 
     def _fill(self, form: "SheetForm", results: Source) -> tuple:

@@ -185,13 +185,14 @@ def _game_facts(spec, rules) -> dict:
               "PDFs of one game); implies --fillable. The file names the players.")
 @click.option("--fields", is_flag=True, help="List the form's fields (names as messages show them, kinds, "
               "what each is read as) instead of printing.")
+@click.option("--code", metavar="CODE", help="Sheets drawn for one setup (gold-west board): its setup code.")
 @click.option("-o", "--output", "out", metavar="FILE",
               help="PDF file to write, or - for stdout. Default: output/GAME-WHAT.pdf "
                    "(output/GAME-WHAT-fillable.pdf with --fillable).")
 @FORCE
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, fillable, results, fields, out,
-          force) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, fillable, results, fields, code,
+          out, force) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -209,7 +210,8 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
         _list_fields(chosen, what)
         return
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
-                             backs=backs, back_names=back_names, fillable=fillable, results=_from(results))
+                             backs=backs, back_names=back_names, fillable=fillable, results=_from(results),
+                             code=code)
     fillable = plan.request.fillable
     suffix = "-fillable" if fillable else ""
     target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}{suffix}.pdf", force)

@@ -332,6 +332,11 @@ class Scorer:
     def warnings(self, table: Any, ok: bool) -> list:
         return []
 
+    def derived(self, entry: Any) -> Optional[dict]:
+        """The counts worked out for `entry` rather than read from the file, shown with the
+        scores (`score --format json`); None when everything was read as written."""
+        return None
+
     def tie_value(self, entry: Any, name: str) -> int:
         """The number a tie-breaker compares (a field's value for the player)."""
         raise NotImplementedError(f"{self.game} has no value {name!r} for its tie-breakers")
@@ -381,7 +386,7 @@ class Scorer:
         if outcome.problems:
             raise InvalidInput(outcome.problems)
         entries = outcome.table.players
-        players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed)
+        players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
                    for e, parts in zip(entries, outcome.breakdowns)]
         ties = self.rules.tie_breakers
         written = [[self.tie_value(e, name) if name in e.given or self.entry_has(e, name) else None

@@ -285,3 +285,21 @@ def _count(low: int, high: Optional[int]) -> str:
     if low == high:
         return f"exactly {low}"
     return f"{low} to {high}"
+
+
+class Either(Schema):
+    """A list or a mapping, each with its own schema: two written forms of one field."""
+
+    def __init__(self, listed: Schema, mapped: Schema, words: str):
+        self.listed, self.mapped, self.words = listed, mapped, words
+
+    def walk(self, value, path, out):
+        if isinstance(value, list):
+            self.listed.walk(value, path, out)
+        elif isinstance(value, dict):
+            self.mapped.walk(value, path, out)
+        else:
+            out.append((path, f"expected {self.words}, got {describe(value)}", False))
+
+    def json_schema(self):
+        return {"anyOf": [self.listed.json_schema(), self.mapped.json_schema()]}

@@ -27,6 +27,7 @@ class ScoredPlayer:
     rank: int = 0  # 0 until ranked; 1 = first
     breakdown: dict = field(default_factory=dict)
     claimed_total: Optional[int] = None  # what the player wrote, if anything
+    derived: Optional[dict] = None  # counts the scorer worked out rather than read (e.g. from a map)
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,7 @@ def report_to_json(report: ScoreReport) -> dict:
                 "rank": p.rank,
                 "breakdown": dict(p.breakdown),
                 "claimed_total": p.claimed_total,
+                **({"derived": p.derived} if p.derived is not None else {}),
             }
             for p in report.players
         ],

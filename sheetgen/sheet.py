@@ -202,6 +202,7 @@ class SheetRequest:
     back_names: bool = False  # card sheets: each back names its card (backs are otherwise all alike)
     fillable: bool = False  # add form fields over the writable boxes
     values: tuple = ()  # fillable: per page, {field name: value} to fill in
+    code: Optional[str] = None  # the setup a sheet is drawn for (parts that take a code)
 
     @property
     def sheet_names(self) -> list:

@@ -15,6 +15,7 @@ import importlib
 import re
 import sys
 import types
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -36,6 +37,7 @@ class SheetPart:
     has_backs: bool = False  # the part can print back pages (--backs)
     per_player: bool = True  # one page per player (False: the same set whatever the table)
     form: Optional[str] = None  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
+    takes_code: bool = False  # drawn for one setup when given its code (--code)
 
     def form_builder(self) -> Callable:
         return _resolve(str(self.form))

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import mapcount
 from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
     plural, unknown
-from sheetgen.schema import Dict, Field, Int, List, Map, OrNull, Str
+from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
 TERRAIN_FIELDS = ("influence", "settlements", "mining_tokens", "investment_influence")
@@ -28,6 +29,8 @@ ON_BOARD = {"edge": "buildings touching the edge", "next_to_opponent": "building
 TERM_FIELD = {"mining_tokens_strongest": "mining_tokens", "edge": "edge", "next_to_opponent": "next_to_opponent",
               "shipping_tiles": "shipping_tiles", "second_group": "groups", "water_settlements": "water",
               "water_camps": "water", "investments": "investments", "line": "line"}
+# What the map form derives from where the buildings stand (the rest is written as in the count form).
+MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")
 # The free cell is a single Boomtown space; the offices share the other cells equally.
 _FREE_CELL_SPACES = 1
 
@@ -53,12 +56,22 @@ class Sheet(Entry):
     builds: set = field(default_factory=set)  # the building counts the file allows
     boomtown: list = field(default_factory=list)  # places held: office dicts, {} for the free cell
     reported: set = field(default_factory=set)  # fields whose absence a check here already reported
+    # the map form: the hexes as written ("camps", "settlements" -> list), the counts derived from them
+    hexes: dict = field(default_factory=dict)
+    derived: Optional[dict] = None  # field -> value, as a results file writes it
+    written: set = field(default_factory=set)  # the fields written with a value, before the map added its own
+    pieces_reported: bool = False  # too many pieces already reported at the building that is one too many
+
+    @property
+    def map_form(self) -> bool:
+        return bool(self.hexes)
 
     def at(self, name: str, code: Optional[str] = None) -> tuple:
         """Where a field (and a terrain in it) was written; its player when it was not."""
         if code is not None and (name, code) in self.keys:
             return self.path(name, self.keys[(name, code)])
-        return self.path(name) if name in self.given else self.path()
+        return self.path(name) if name in self.given and (not self.map_form or name in self.written) \
+            else self.path()
 
     def count(self, name: str) -> int:
         return self.counts.get(name, 0)
@@ -74,8 +87,17 @@ class Sheet(Entry):
         return sum(self.terrain.get("settlements", {}).values())
 
 
+@dataclass
+class GoldWestTable(Table):
+    """The players, and the setup the file names (map form), once decoded."""
+
+    board: Optional[mapcount.Board] = None
+    offices: Optional[list] = None  # the offices in play, by the setup's code
+
+
 class GoldWestScorer(Scorer):
     entry_type = Sheet
+    table_type = GoldWestTable
 
     def __init__(self, rules: Any):
         super().__init__(rules)
@@ -152,6 +174,7 @@ class GoldWestScorer(Scorer):
             return Field(OrNull(schema), required=False, help=help, default=default, label=label, needs=needs)
 
         terrain = Dict(Str(), OrNull(Int(0)))
+        places = List(Check(Any_(), _hex_item))
         cards = ", ".join(f"{' and '.join(str(n) for n in self.influence_cards[c])} ({self.word[c]})"
                           for c in self.terrains if c in self.influence_cards)
         example = self.terrain_key[self.terrains[1 % len(self.terrains)]]
@@ -165,9 +188,12 @@ class GoldWestScorer(Scorer):
             "influence": opt("influence", terrain, ["influence: each influence track, per terrain", (
                 f"(camp {self.camp_influence}, settlement {self.settlement_influence}, investment +1)")], zeros,
                 "terrains", label="influence per terrain"),
-            "settlements": opt("settlements", terrain, [
+            "camps": opt("camps", places, "map form (with setup:): your camps' hexes, e.g. [D4, E5]",
+                         Example([]), label="your camps' hexes"),
+            "settlements": opt("settlements", Either(places, terrain, "a list of hexes or a mapping of terrains"), [
                 "settlements: per terrain (a camp with an influence token under it);",
-                "a settlement is a building, as a camp is"], zeros, "terrains", label="settlements per terrain"),
+                "a settlement is a building, as a camp is; map form: their hexes, e.g. [C2]"], zeros, "terrains",
+                label="settlements per terrain"),
             "mining_tokens": opt("mining_tokens", terrain, [
                 "mining_tokens: on your influence tracks, per terrain: one per building",
                 "(each building took the mining token of its hex)"], zeros, label="mining tokens per terrain"),
@@ -194,7 +220,9 @@ class GoldWestScorer(Scorer):
                           label="resources left on the supply track"),
             "total": Field(OrNull(Int()), required=False, default=Example(0),
                            help="optional: your own sum; the check compares it"),
-        }), {"boomtown": Field(OrNull(Dict(Str(), OrNull(List(Str())))), required=False, default=None,
+        }), {"setup": Field(OrNull(Str()), required=False, help=_SETUP_HELP,
+                            default=lambda ctx: Example(f"GW{ctx.players}-...")),
+             "boomtown": Field(OrNull(Dict(Str(), OrNull(List(Str())))), required=False, default=None,
                                help=self._boomtown_help)},
             intro=self._intro, outro=self._outro)
 
@@ -235,8 +263,16 @@ class GoldWestScorer(Scorer):
         s.broken = set(broken)
         usable = {key for key, v in value.items() if v is not None and key not in broken}
         s.counts = {key: value[key] for key in COUNT_FIELDS if key in usable}
+        s.written = set(s.given)
+        for key in mapcount.KINDS:
+            if isinstance(value.get(key), list):
+                s.hexes[key] = value[key]
+        if s.map_form:
+            s.hexes.setdefault("camps", [])
         for key in TERRAIN_FIELDS:
             s.terrain[key] = {}
+            if key in s.hexes:
+                continue
             for written, n in (value[key].items() if key in usable else ()):
                 code = self.parse_terrain(written)
                 twice = code is not None and (key, code) in s.keys
@@ -292,7 +328,7 @@ class GoldWestScorer(Scorer):
                                          f"{self.ship_metals} tracks = {self.ship_per_player}")
         b = s.buildings if s.buildings is not None else min(s.builds) if s.builds else 0
         what = self._buildings_text(s) if s.buildings is not None else plural(b, "building")
-        if players in self.camps_per_player and s.builds and s.sound("wanted"):
+        if players in self.camps_per_player and s.builds and s.sound("wanted") and not s.pieces_reported:
             pieces, wanted = self.camps_per_player[players], s.count("wanted")
             if not any(n + wanted == pieces for n in s.builds):
                 fail(s.path(), f"{s.label}: {what} + {wanted} in Wanted = {b + wanted} camp pieces, "
@@ -389,8 +425,9 @@ class GoldWestScorer(Scorer):
                 f"{plural(s.settlements, 'settlement')})")
 
     # -- across players ---------------------------------------------------------------
-    def read(self, r: Reader, table: Table) -> None:
+    def read(self, r: Reader, table: GoldWestTable) -> None:
         sheets, players = table.players, table.listed
+        self._read_map(r, table)
         for s in sheets:
             self._check_player(r, s, players)
         for key, each, limit, words in (
@@ -412,7 +449,7 @@ class GoldWestScorer(Scorer):
                 if sum(counts) > limit and max(counts) <= limit:
                     r.fail(("players",), f"the players list {sum(counts)} buildings on the {what} in all, but "
                                          f"only {limit} {words}", at_key=True)
-        self._boomtown(r, sheets)
+        self._boomtown(r, sheets, table.offices)
         for s in sheets:
             if not s.sound("settlements", "investment_influence"):
                 continue
@@ -423,7 +460,127 @@ class GoldWestScorer(Scorer):
                                  f"{inv} on the influence tracks from investments, {len(s.boomtown)} in Boomtown), "
                                  f"but each player has {self.influence_tokens}")
 
-    def _boomtown(self, r: Reader, sheets: list) -> None:
+    # -- the map form -----------------------------------------------------------------
+    def _setup(self, r: Reader, table: GoldWestTable) -> None:
+        """Decode `setup:`: the board and the offices in play, or a problem at `setup:`."""
+        from sheetgen.games.gold_west.setup import from_code
+        from sheetgen.setupcode import SetupCodeError
+
+        value = r.doc.value if isinstance(r.doc.value, dict) else {}
+        code = value.get("setup")
+        if not isinstance(code, str) or "setup" in r.broken(()):
+            return
+        try:
+            setup = from_code(self.rules, code.strip())
+        except SetupCodeError as refused:
+            r.fail(("setup",), f"setup: {refused.message}")
+            return
+        low, high = self.rules.players
+        if setup["players"] != table.listed:
+            if low <= table.listed <= high:  # else the player count is the problem
+                r.fail(("setup",), f"setup: this code is for a {setup['players']}-player game, but the file "
+                                   f"lists {plural(table.listed, 'player')}")
+            return
+        table.board = mapcount.board(self.rules, setup)
+        table.offices = list(setup["boomtown"]["offices"])
+
+    def _read_map(self, r: Reader, table: GoldWestTable) -> None:
+        """Derive the counts of the players who list their buildings' hexes; check any written too."""
+        self._setup(r, table)
+        sheets = [s for s in table.players if s.map_form]
+        if not sheets:
+            return
+        for s in table.players:
+            if not s.map_form:
+                r.fail(s.path(), f"{s.label} gives counts, but {and_list(x.label for x in sheets)} list "
+                                 f"{'their' if len(sheets) > 1 else 'a'} map: list every player's buildings as "
+                                 f"hexes (camps: [] for none), or give every player's counts")
+        board = table.board
+        if board is None:
+            value = r.doc.value if isinstance(r.doc.value, dict) else {}
+            if value.get("setup") is None:
+                first = sheets[0]
+                r.fail(first.path(next(iter(first.hexes))), "the hexes need their board: add setup: CODE "
+                                                            "(the setup code of this game) at the top level",
+                       at_key=True)
+            for s in sheets:  # nothing derived: the checks that need the counts stand aside
+                s.given |= set(MAP_DERIVED)
+                s.broken |= set(MAP_DERIVED)
+            return
+        written = {s.index: s.hexes for s in sheets}
+        placed, problems = mapcount.check(board, written, {s.index: s.label for s in sheets})
+        by_index = {s.index: s for s in sheets}
+        trouble: set = set()
+        for p in problems:
+            s = by_index[p.player]
+            trouble.add(p.player)
+            if p.position not in r.broken(s.path(p.which)):  # else the schema said so
+                r.fail(s.path(p.which, p.position), p.message)
+        counts = mapcount.count(self.rules, board, placed)
+        for s in sheets:
+            self._derive(r, s, counts[s.index], broken=s.index in trouble, players=table.listed)
+
+    def _derive(self, r: Reader, s: Sheet, c: mapcount.Counts, broken: bool, players: int) -> None:
+        """Check the counts written against the map's `c`, then score on the map's."""
+        inv = s.terrain.get("investment_influence", {})
+        influence = {code: c.influence[code] + inv.get(code, 0) for code in self.terrains}
+        given = {key for key in MAP_DERIVED if key in s.written and key not in s.broken and key not in s.hexes}
+        for key, mine in (("influence", influence), ("mining_tokens", c.mining_tokens)):
+            if key not in given:
+                continue
+            for code in self.terrains:
+                wrote = s.of(key, code)
+                if wrote != mine[code]:
+                    more = " (with investment influence)" if key == "influence" and inv.get(code) else ""
+                    r.fail(s.at(key, code), f"{key}: you wrote {self.word[code]} {wrote}, the map gives "
+                                            f"{mine[code]}{more}")
+        hand: tuple[tuple[str, Any, Any], ...] = (
+                ("groups", sorted(s.groups, reverse=True), c.groups),
+                ("edge", s.count("edge"), c.edge), ("next_to_opponent", s.count("next_to_opponent"),
+                                                    c.next_to_opponent),
+                ("line", s.count("line"), c.line))
+        for key, said, gives in hand:
+            if key in given and said != gives:
+                r.fail(s.at(key), f"{key}: you wrote {_shown(said)}, the map gives {_shown(gives)}")
+        if "water" in given:
+            for kind, wrote in (("camps", s.water_camps), ("settlements", s.water_settlements)):
+                if wrote != c.water[kind]:
+                    r.fail(s.path("water", kind), f"water: you wrote {plural(wrote, kind[:-1])} touching the "
+                                                  f"water, the map gives {c.water[kind]}")
+        # Score on the map's counts.
+        s.terrain["influence"] = influence
+        s.terrain["settlements"] = dict(c.settlements)
+        s.terrain["mining_tokens"] = dict(c.mining_tokens)
+        s.groups = list(c.groups)
+        s.counts.update(edge=c.edge, next_to_opponent=c.next_to_opponent, line=c.line)
+        s.water_camps, s.water_settlements = c.water["camps"], c.water["settlements"]
+        s.given |= set(MAP_DERIVED)
+        s.broken -= {"settlements"} if "settlements" in s.hexes else set()
+        terrain = self.terrain_key
+        s.derived = {
+            "influence": {terrain[code]: influence[code] for code in self.terrains},
+            "settlements": {terrain[code]: c.settlements[code] for code in self.terrains},
+            "mining_tokens": {terrain[code]: c.mining_tokens[code] for code in self.terrains},
+            "groups": list(c.groups), "edge": c.edge, "next_to_opponent": c.next_to_opponent,
+            "water": dict(c.water), "line": c.line,
+        }
+        if broken:  # a building left off the map: its counts are short, and the checks stand aside
+            s.broken |= set(MAP_DERIVED)
+            return
+        pieces = self.camps_per_player.get(players)
+        wanted = s.count("wanted")
+        built = [(kind, i) for kind in mapcount.KINDS for i in range(len(s.hexes.get(kind, ())))]
+        if pieces is not None and s.sound("wanted") and len(built) + wanted > pieces:
+            kind, i = built[max(pieces - wanted, 0)]
+            s.pieces_reported = True
+            r.fail(s.path(kind, i), f"{s.label}: {plural(len(built), 'building')} + {wanted} in Wanted = "
+                                    f"{len(built) + wanted} camp pieces, but each player has {pieces} in a "
+                                    f"{players}-player game; this one is more than that")
+
+    def derived(self, s: Sheet) -> Optional[dict]:
+        return s.derived
+
+    def _boomtown(self, r: Reader, sheets: list, in_play: Optional[list] = None) -> None:
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None
         if not isinstance(value, dict):
             return
@@ -448,7 +605,10 @@ class GoldWestScorer(Scorer):
                               f"{r.on_line(('boomtown', seen[label]), True)}", at_key=True)
                 continue
             seen[label] = key
-            if place:
+            if place and in_play is not None and place["name"] not in in_play:
+                r.fail(where, f"{label} is not in play in this game: the setup's offices are {and_list(in_play)}",
+                       at_key=True)
+            elif place:
                 offices += 1
                 if offices == self.offices_in_play + 1:
                     drawn = [k for k in seen if k != self.free_name][:-1]
@@ -558,6 +718,24 @@ class GoldWestScorer(Scorer):
         """Camps in Wanted left out are known all the same once the pieces add up (the check passed
         with 0): buildings + Wanted = every camp piece."""
         return name == "wanted" and bool(s.builds)
+
+
+_SETUP_HELP = [
+    "Map form: the setup code (sheetgen setup printed it). With it, each player lists the hexes",
+    "of their buildings (camps: [D4, E5], settlements: [C2]; a label, or \"x,y\" quoted) and the map",
+    "gives influence, settlements, mining tokens, groups, edge, next_to_opponent, water and line",
+    "(counts written as well are checked against it); investment_influence is still written."]
+
+
+def _hex_item(value: Any) -> Optional[str]:
+    """A hex in a list of buildings: a label or "x,y" (what it names is checked against the board)."""
+    if value is None or isinstance(value, (bool, list, dict)):
+        return f"expected a hex such as D4 or \"-2,1\", got {describe(value)}"
+    return None
+
+
+def _shown(value: Any) -> str:
+    return "[" + ", ".join(str(v) for v in value) + "]" if isinstance(value, list) else str(value)
 
 
 def _can_stack(held: list, spaces: int) -> bool:

@@ -18,6 +18,7 @@ which prints them in brackets.
 from __future__ import annotations
 
 import math
+from typing import Callable, Optional
 
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
@@ -131,12 +132,43 @@ def _board(card, setup, rules) -> None:
     if out:
         note = f"hatched tiles lie face down, out of play; {note}"
     card.heading("The board", note)
+    board = hex_map(card, rules, setup["terrain"], size=8.4, token=lambda where: _token(card, setup, where))
+    card.y += board.height + 0.4
+    legend(card, rules, bool(out))
+    names = {r["code"]: r["name"] for r in rules["resources"]}
+    tokens = ", ".join(f"{code} {name}" for code, name in names.items())
+    card.line(f"Tokens: {tokens}; ? = face down. The {len(revealed)} tokens touching the water start face up.",
+              size=7.5)
+    named = hexes.labels(rules)
+    card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B.", size=7.5)
+    card.gap(0.5)
+
+
+def _token(card, setup: dict, where: str) -> tuple:
+    """A hex's token as the setup card prints it: (text, bold, role)."""
+    token = setup["tokens"].get(where)
+    shown = where in set(setup["revealed"])
+    if token is None:
+        label = "-"
+    elif shown:
+        label = _spaced(token)
+    elif card.reveal:
+        label = f"({token})"  # unspaced: a face-down token shown on the referee's copy fits its hex
+    else:
+        label = "?"
+    return label, shown, "ink" if shown or not card.reveal else "muted"
+
+def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[Callable] = None) -> _Map:
+    """The board at the card's `y`, hexes `size` mm from centre to corner, each labelled, each tile
+    outlined heavy. `terrain` (a setup's): the terrains, and the face-down tiles hatched; None: the
+    land left blank. `token(where)` -> (text, bold, role) for a hex's token (None: no tokens)."""
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
-    owner = {h: t["slot"] for t in setup["terrain"] for h in hexes.slot_hexes(slots[t["slot"]])}
+    laid = terrain if terrain is not None else [{"slot": s, "tile": None, "in_play": True} for s in slots]
+    owner = {h: t["slot"] for t in laid for h in hexes.slot_hexes(slots[t["slot"]])}
     water = hexes.water(rules)
-    colours = hexes.colours(rules, setup["terrain"])
-    playing = {t["slot"] for t in setup["terrain"] if t["in_play"]}
-    board = _Map(list(owner) + list(water), card.width, card.y, size=8.4)
+    colours = hexes.colours(rules, terrain) if terrain is not None else {}
+    playing = {t["slot"] for t in laid if t["in_play"]}
+    board = _Map(list(owner) + list(water), card.width, card.y, size=size)
     named = hexes.labels(rules)
     for h in water:
         x, y = board.at[h]
@@ -150,26 +182,19 @@ def _board(card, setup, rules) -> None:
             face_down.add(h)
             card.add(Polygon(board.corners(h), fill="unused", stroke="ink", width=0.4), *hatch(board.corners(h)))
             continue
+        if h not in colours:  # no setup: blank land
+            card.add(Polygon(board.corners(h), fill="paper", stroke="ink", width=0.4))
+            continue
         code = colours[h]
         card.add(Polygon(board.corners(h), fill=FILL[code], stroke="ink", width=0.4),
                  Icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
                  Text(cx + 0.7, cy - 2.4, code, 6.5, align="left"))
-        where = hexes.key(h)
-        token = setup["tokens"].get(where)
-        shown = where in revealed
-        if token is None:
-            label = "-"
-        elif shown:
-            label = _spaced(token)
-        elif card.reveal:
-            label = f"({token})"  # unspaced: a face-down token shown on the referee's copy fits its hex
-        else:
-            label = "?"
-        card.add(Text(cx, cy + 1.4, label, 6.5, bold=shown, role="ink" if shown or not card.reveal else "muted",
-                      align="center", max_width=board.s * 1.45))
+        if token is not None:
+            label, bold, role = token(hexes.key(h))
+            card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, role=role, align="center", max_width=board.s * 1.45))
     # Each hex's label on its bottom line, low enough to clear the token and high enough to fit the hex;
     # on a face-down tile, on a patch of paper over the hatching.
-    tiles = {hexes.parse(slots[t["slot"]]["centre"]): t["tile"] for t in setup["terrain"]}
+    tiles = {hexes.parse(slots[t["slot"]]["centre"]): t["tile"] for t in laid if t["tile"] is not None}
     for h, (cx, cy) in board.at.items():
         label = named.label(h)
         if h in tiles:
@@ -183,17 +208,10 @@ def _board(card, setup, rules) -> None:
             if owner.get(n) != slot and (n not in owner or h < n):
                 x1, y1, x2, y2 = board.edge(h, n)
                 card.add(Line(x1, y1, x2, y2, width=1.8))
-    card.y += board.height + 0.4
-    _legend(card, rules, bool(out))
-    names = {r["code"]: r["name"] for r in rules["resources"]}
-    tokens = ", ".join(f"{code} {name}" for code, name in names.items())
-    card.line(f"Tokens: {tokens}; ? = face down. The {len(revealed)} tokens touching the water start face up.",
-              size=7.5)
-    card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B.", size=7.5)
-    card.gap(0.5)
+    return board
 
 
-def _legend(card, rules, with_face_down: bool) -> None:
+def legend(card, rules, with_face_down: bool) -> None:
     """One row: each terrain's symbol and name, the water, a face-down tile."""
     y = card.y + 2.2
     size = 3.6
