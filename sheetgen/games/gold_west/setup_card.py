@@ -153,7 +153,7 @@ def _token(card, setup: dict, where: str) -> tuple:
     elif shown:
         label = _spaced(token)
     elif card.reveal:
-        label = f"({token})"  # unspaced: a face-down token shown on the referee's copy fits its hex
+        label = f"({_spaced(token)})"
     else:
         label = "?"
     return label, shown, "ink" if shown or not card.reveal else "muted"
@@ -191,7 +191,7 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
                  Text(cx + 0.7, cy - 2.4, code, 6.5, align="left"))
         if token is not None:
             label, bold, role = token(hexes.key(h))
-            card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, role=role, align="center", max_width=board.s * 1.45))
+            card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, role=role, align="center", max_width=board.s * 1.6))
     # Each hex's label on its bottom line, low enough to clear the token and high enough to fit the hex;
     # on a face-down tile, on a patch of paper over the hatching.
     tiles = {hexes.parse(slots[t["slot"]]["centre"]): t["tile"] for t in laid if t["tile"] is not None}
