@@ -16,7 +16,6 @@ command-line option. Drawing code is imported only by the calls that draw.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from sheetgen import ruledata
@@ -29,9 +28,11 @@ from sheetgen.scoring import ScoreReport
 from sheetgen.yamlio import Document
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from sheetgen.sheet import SheetRequest
 
-PathLike = Union[str, Path]
+PathLike = Union[str, "Path"]
 
 
 def games() -> list:
@@ -42,7 +43,11 @@ def games() -> list:
 def game(key: str, data: Optional[PathLike] = None) -> "Game":
     """The game called `key` (forgiving: `goldwest`, `carcassonne`, ...); `data` is a
     folder of house-rule data to use instead of the bundled data."""
-    return Game(get_game(key), Path(data) if data is not None else None)
+    if data is None:
+        return Game(get_game(key))
+    from pathlib import Path  # only house rules need it
+
+    return Game(get_game(key), Path(data))
 
 
 @dataclass(frozen=True)
@@ -91,7 +96,7 @@ class SheetJob:
 class Game:
     """One game with its rule data: setups, results and sheets."""
 
-    def __init__(self, spec: GameSpec, data: Optional[Path] = None):
+    def __init__(self, spec: GameSpec, data: Optional["Path"] = None):
         self.spec = spec
         self.key = spec.key
         self._data = data

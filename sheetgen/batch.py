@@ -8,14 +8,17 @@ does, and several files one after another with a closing summary.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
 from sheetgen.scoring import ScoreReport
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIN = "-"
 
@@ -38,8 +41,10 @@ def expand(arguments: Sequence[str]) -> list:
     """The files named: folders opened up (their .yaml and .yml files, sorted), '-' kept."""
     out: list = []
     for argument in arguments:
-        path = Path(argument)
-        if argument != STDIN and path.is_dir():
+        if argument != STDIN and os.path.isdir(argument):
+            from pathlib import Path  # only a folder needs it: a command naming files never loads it
+
+            path = Path(argument)
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
             out += [str(p) for p in found] or [argument]  # an empty folder is reported as such
         else:
@@ -47,7 +52,7 @@ def expand(arguments: Sequence[str]) -> list:
     return out
 
 
-def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
+def run(names: Sequence[str], data: Union[str, "Path", None], score: bool) -> list:
     """Check (and, with `score`, tally) each file; a file's problems never stop the others."""
     import sheetgen
     from sheetgen.scoring import read_results
@@ -60,7 +65,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
         try:
             if name == STDIN:
                 doc = read_results(parse_yaml(sys.stdin.buffer.read(), outcome.name))
-            elif Path(name).is_dir():
+            elif os.path.isdir(name):
                 raise InvalidInput([Problem(name, "a folder with no .yaml or .yml results files")])
             else:
                 doc = read_results(name)

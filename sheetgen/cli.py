@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from pathlib import Path
 from typing import NoReturn, Optional
 
 import click
@@ -37,10 +36,10 @@ class InkChoice(click.Choice):
 
 @click.group(context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="sheetgen")
-@click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
+@click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False),
               help="Use the rule data in this folder instead of the bundled data/ (house rules).")
 @click.pass_context
-def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
+def cli(ctx: click.Context, data_dir: Optional[str]) -> None:
     """Play materials, setups and scoring for Gold West, Rolled West,
     Carcassonne: Gold Rush and piecepack Gold Rush.
 
@@ -275,15 +274,15 @@ def data() -> None:
 
 
 @data.command("check")
-@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False))
 @click.pass_context
-def data_check(ctx, folder: Optional[Path]) -> None:
+def data_check(ctx, folder: Optional[str]) -> None:
     """Validate every rule-data file in FOLDER (default: --data, else the bundled data).
 
     Problems are listed as FILE:LINE:COLUMN: message; exit 1 if there are any.
     """
-    folder = folder or ctx.find_root().obj["data"] or ruledata.default_dir()
-    good, problems = ruledata.check_folder(folder, all_games())
+    good, problems = ruledata.check_folder(folder or ctx.find_root().obj["data"] or ruledata.default_dir(),
+                                           all_games())
     for name in good:
         _say(f"ok  {name}")
     if problems:

@@ -22,14 +22,16 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from sheetgen.errors import InvalidInput, Problem
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -104,7 +106,7 @@ def _read_at_most(fd: int, count: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_limited(path: Union[str, Path], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
+def read_limited(path: Union[str, "Path"], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them.
 
     Folders, FIFOs, devices and sockets are refused before they are opened (a
@@ -139,7 +141,7 @@ def read_limited(path: Union[str, Path], limit: int = MAX_BYTES, *, name: Option
     return raw
 
 
-def read_yaml(path: Union[str, Path], *, display_name: Optional[str] = None) -> Document:
+def read_yaml(path: Union[str, "Path"], *, display_name: Optional[str] = None) -> Document:
     """Read and parse one YAML file; raise InvalidInput with located problems."""
     name = display_name or str(path)
     return parse_yaml(read_limited(path, name=name), name)
