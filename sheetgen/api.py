@@ -22,15 +22,15 @@ from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.names import check_all
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
-from sheetgen.results import Scorer
 from sheetgen.ruledata import RuleData
-from sheetgen.scoring import ScoreReport
-from sheetgen.yamlio import Document
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the annotations only: a setup never loads the results model or the ranking
     from pathlib import Path
 
+    from sheetgen.results import Scorer
+    from sheetgen.scoring import ScoreReport
     from sheetgen.sheet import SheetRequest
+    from sheetgen.yamlio import Document
 
 PathLike = Union[str, "Path"]
 

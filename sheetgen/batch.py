@@ -10,27 +10,46 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
-from sheetgen.scoring import ScoreReport
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from sheetgen.scoring import ScoreReport
+
 STDIN = "-"
 
 
-@dataclass
 class FileOutcome:
-    """What one results file gave: problems, or warnings and (when scored) a report."""
+    """What one results file gave: problems, or warnings and (when scored) a report.
 
-    name: str
-    problems: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    report: Optional[ScoreReport] = None
+    A plain class rather than a dataclass: defining a dataclass costs every
+    check or score command a start-up of about half a millisecond.
+    """
+
+    __slots__ = ("name", "problems", "warnings", "report")
+
+    def __init__(self, name: str, problems: Optional[list] = None, warnings: Optional[list] = None,
+                 report: Optional["ScoreReport"] = None):
+        self.name = name
+        self.problems: list = [] if problems is None else problems
+        self.warnings: list = [] if warnings is None else warnings
+        self.report = report
+
+    def __repr__(self) -> str:
+        return (f"FileOutcome(name={self.name!r}, problems={self.problems!r}, warnings={self.warnings!r}, "
+                f"report={self.report!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not FileOutcome:
+            return NotImplemented
+        return (self.name, self.problems, self.warnings, self.report) == \
+            (other.name, other.problems, other.warnings, other.report)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it was
 
     @property
     def ok(self) -> bool:
