@@ -374,12 +374,85 @@ class _Reader:
             SequenceEndEvent: self._end, MappingEndEvent: self._end,
             DocumentStartEvent: self._document,
         }
-        get_event, scalar = self.loader.get_event, self._scalar
+        get_event, scalar, start = self.loader.get_event, self._scalar, self._start
+        stack, positions, key_positions = self.stack, self.doc.positions, self.doc.key_positions
+        implicit, fail = self.implicit, self._fail
+        # The loop below is the reader's hot path (a results file of 10,000 players is
+        # about 140,000 events): a plain scalar or an untagged list or mapping inside a
+        # kept list or mapping is handled inline, exactly as _scalar and _start would;
+        # anything else (the document's root, tags, a key that is not a scalar, anything
+        # inside a skipped part) goes to those methods.
         while True:
-            event = get_event()
+            event: Any = get_event()
             kind = type(event)
-            if kind is ScalarEvent:  # the commonest event, without the lookup
-                scalar(event)
+            if kind is ScalarEvent:  # the commonest event
+                top = stack[-1] if stack else None
+                if top is None or not top.keep or event.tag is not None:
+                    scalar(event)
+                    continue
+                self.nodes += 1
+                if self.nodes > MAX_NODES:
+                    self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
+                text = event.value
+                # _tag, inline
+                if not event.implicit[0]:
+                    tag = _QUOTED
+                elif text.isdigit() and text.isascii() and text[0] != "0":
+                    tag = _DIGITS
+                else:
+                    tag = _STR_TAG
+                    for resolved, pattern in implicit.get(text[:1], ()):
+                        if pattern.match(text):
+                            tag = resolved
+                            break
+                state = top.state
+                value: Any = top.value
+                if state == _KEY:  # _key, inline
+                    top.state = _SKIP
+                    if tag == _MERGE_TAG:
+                        fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
+                        continue
+                    read = _CONVERT.get(tag)
+                    try:
+                        key = text if read is None else read(text)
+                    except _Refused as refused:
+                        fail(event, str(refused))
+                        continue
+                    if type(key) is not str and type(key) is not int:
+                        fail(event, f"a key must be a word or a whole number, not '{_preview(text)}'")
+                    elif key in value:
+                        fail(event, f"duplicate key '{_preview(str(key))}'")
+                    else:
+                        top.key, top.state = key, _VALUE
+                        mark = event.start_mark
+                        key_positions[top.path + (key,)] = (mark.line + 1, mark.column + 1)
+                    continue
+                if type(value) is list:  # _slot and _attach, inline
+                    path = top.path + (len(value),)
+                else:
+                    top.state = _KEY
+                    if state != _VALUE:
+                        continue  # the value of a refused key: dropped
+                    path = top.path + (top.key,)
+                mark = event.start_mark
+                positions[path] = (mark.line + 1, mark.column + 1)
+                read = _CONVERT.get(tag)
+                if read is None:
+                    item = text
+                else:
+                    try:
+                        item = read(text)
+                    except _Refused as refused:
+                        fail(event, str(refused))
+                        item = None
+                if type(value) is list:
+                    value.append(item)
+                else:
+                    value[path[-1]] = item
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                stack.pop()
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                start(event)
             elif kind is StreamEndEvent or event is None:
                 return
             else:
