@@ -452,7 +452,32 @@ class _Reader:
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
                 stack.pop()
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                start(event)
+                top = stack[-1] if stack else None
+                if top is None or not top.keep or event.tag is not None or top.state == _KEY \
+                        or len(stack) >= MAX_DEPTH:
+                    start(event)
+                    continue
+                self.nodes += 1  # _count, _slot and _attach, inline
+                if self.nodes > MAX_NODES:
+                    self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
+                value = top.value
+                if type(value) is list:
+                    path = top.path + (len(value),)
+                else:
+                    state = top.state
+                    top.state = _KEY
+                    if state != _VALUE:
+                        stack.append(_SKIPPED)  # the value of a refused key: read and dropped
+                        continue
+                    path = top.path + (top.key,)
+                mark = event.start_mark
+                positions[path] = (mark.line + 1, mark.column + 1)
+                opened: Union[list, dict] = {} if kind is MappingStartEvent else []
+                if type(value) is list:
+                    value.append(opened)
+                else:
+                    value[path[-1]] = opened
+                stack.append(_Frame(path, opened, True))
             elif kind is StreamEndEvent or event is None:
                 return
             else:
