@@ -507,7 +507,7 @@ class Scorer:
                 r.fail(where, f"the name '{names.printable(entry.name)}' has a control character; "
                               f"type the name plainly")
             elif entry.name:
-                key = norm(entry.name)
+                key = names.key(entry.name)  # not `norm`: each name is new, and would crowd the remembered words out
                 if key in seen:
                     r.fail(where, f"the name {entry.name} is used twice; give each player a different name")
                     if model.player is None:
