@@ -26,6 +26,8 @@ def _escape(match: re.Match[str]) -> str:
 
 def one_line(text: str) -> str:
     """`text` with newlines and control characters written as escapes (\\n, \\x1b)."""
+    if text.isprintable():  # none of _UNSAFE is printable: the common case, without the pattern
+        return text
     return re.sub(_UNSAFE, _escape, text)
 
 
