@@ -18,6 +18,7 @@ the commented template and the JSON Schema.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
@@ -408,6 +409,17 @@ class Scorer:
     # the pipeline ----------------------------------------------------------------------------
     def examine(self, doc: Document) -> Outcome:
         """Every problem and warning of a results file, and its tally when it has no problems."""
+        # what examining makes lives on in the outcome: the garbage collector is paused,
+        # as it is while a file is read (see yamlio.parse_yaml)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._examine(doc)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _examine(self, doc: Document) -> Outcome:
         model, schema = self._built()
         found: list = []
         schema.walk(doc.value, (), found)
