@@ -1,18 +1,31 @@
 """`python -m sheetgen` and the `sheetgen` command, with Ctrl-C handled from the first moment.
 
-This module imports nothing but sys, and imports the CLI inside main(): a Ctrl-C
-that lands while click, PyYAML or sheetgen itself are still loading gives the same
-"Interrupted." and exit code 130 as one that lands later, never a traceback.
+This module imports nothing but sys and gc (both built in), and imports the CLI
+inside main(): a Ctrl-C that lands while click, PyYAML or sheetgen itself are
+still loading gives the same "Interrupted." and exit code 130 as one that lands
+later, never a traceback.
+
+Loading the CLI makes tens of thousands of objects (modules, functions,
+classes) that live as long as the process, and none of them garbage: the cyclic
+garbage collector is paused while it loads, then told to leave what was loaded
+alone for good (`gc.freeze`). This saves a command that draws nothing about a
+twentieth of its start-up, and later collections (a batch of thousands of
+results files) never walk the loaded code again.
 """
 
+import gc
 import sys
 
 
 def main() -> None:
     """Run the sheetgen command line (it always ends with sys.exit)."""
     try:
-        from sheetgen.cli import main as run
-
+        gc.disable()
+        try:
+            from sheetgen.cli import main as run
+        finally:
+            gc.freeze()
+            gc.enable()
         run()
     except KeyboardInterrupt:
         _ignore_late_interrupts()  # first, so a second Ctrl-C cannot break the goodbye
@@ -32,7 +45,9 @@ def _tell(message: str) -> None:
 
 def _ignore_late_interrupts() -> None:
     """The run is over: keep a late Ctrl-C from replacing its exit code with a signal."""
-    import signal
+    # `_signal`, the C module under `signal`, is loaded with every CPython; `signal`
+    # itself would cost each run most of a millisecond to build its enum classes
+    signal = sys.modules.get("_signal") or _signal_module()
 
     # Python restores the default SIGINT action while it shuts down, so a Ctrl-C
     # then would kill the process silently, whatever the result. Nothing is left to stop.
@@ -42,6 +57,12 @@ def _ignore_late_interrupts() -> None:
     # after we caught it, and then ends `python -m sheetgen` by SIGINT instead of with
     # our exit code. exec() of an empty string clears that memory.
     exec("")
+
+
+def _signal_module():  # pragma: no cover - a Python without _signal loaded
+    import signal
+
+    return signal
 
 
 if __name__ == "__main__":

@@ -26,14 +26,14 @@ from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.names import check_all
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
-from sheetgen.results import Scorer
 from sheetgen.ruledata import RuleData
-from sheetgen.scoring import ScoreReport
-from sheetgen.yamlio import Document
 
 if TYPE_CHECKING:
     from sheetgen.forms import FilledPdf, SheetForm
+    from sheetgen.results import Scorer
+    from sheetgen.scoring import ScoreReport
     from sheetgen.sheet import SheetRequest
+    from sheetgen.yamlio import Document
 
 PathLike = Union[str, Path]
 # a results file, or filled PDF forms: one, or several (the sheets of one game)
@@ -48,7 +48,11 @@ def games() -> list:
 def game(key: str, data: Optional[PathLike] = None) -> "Game":
     """The game called `key` (forgiving: `goldwest`, `carcassonne`, ...); `data` is a
     folder of house-rule data to use instead of the bundled data."""
-    return Game(get_game(key), Path(data) if data is not None else None)
+    if data is None:
+        return Game(get_game(key))
+    from pathlib import Path  # only house rules need it
+
+    return Game(get_game(key), Path(data))
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ class SheetJob:
 class Game:
     """One game with its rule data: setups, results and sheets."""
 
-    def __init__(self, spec: GameSpec, data: Optional[Path] = None):
+    def __init__(self, spec: GameSpec, data: Optional["Path"] = None):
         self.spec = spec
         self.key = spec.key
         self._data = data

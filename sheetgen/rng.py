@@ -20,8 +20,9 @@ Changing any of this changes every seeded setup: bump the "v1" tag if it must.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Sequence, TypeVar
+
+from sheetgen.hashing import sha256  # the same digests as hashlib's, without loading OpenSSL
 
 T = TypeVar("T")
 
@@ -45,7 +46,7 @@ class Stream:
             raise TypeError("a seed is text")
         self.seed = seed
         self.purpose = purpose
-        self._key = hashlib.sha256(
+        self._key = sha256(
             VERSION_TAG + b"\0" + purpose.encode("utf-8") + b"\0" + seed.encode("utf-8")).digest()
         self._counter = 0
         self._buffer = b""
@@ -53,7 +54,7 @@ class Stream:
     def read(self, count: int) -> bytes:
         """The next `count` bytes of the stream."""
         while len(self._buffer) < count:
-            block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
+            block = sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1
             self._buffer += block
         out, self._buffer = self._buffer[:count], self._buffer[count:]

@@ -48,7 +48,6 @@ with one message saying what is wrong.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Optional, Sequence
 
 from sheetgen.errors import InvalidInput, Problem, UsageProblem
@@ -197,7 +196,9 @@ def checks_out(symbols: str) -> bool:
 
 def _version_1_check(head: str, body: str) -> str:
     """The check characters codes of version 1 carried: only to recognise such codes."""
-    digest = hashlib.sha256(f"sheetgen-setup-code\0{head}\0{body}".encode("ascii")).digest()
+    from sheetgen.hashing import sha256  # only an old code's check needs it
+
+    digest = sha256(f"sheetgen-setup-code\0{head}\0{body}".encode("ascii")).digest()
     bits = int.from_bytes(digest[:2], "big") >> 6  # the first 10 bits: two symbols
     return ALPHABET[bits >> 5] + ALPHABET[bits & 31]
 

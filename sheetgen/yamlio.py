@@ -17,19 +17,22 @@ time linear in the input, and the only exception it raises is InvalidInput.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import re
 import stat
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from sheetgen.errors import InvalidInput, Problem
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -111,7 +114,7 @@ def _read_at_most(fd: int, count: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_limited(path: Union[str, Path], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
+def read_limited(path: Union[str, "Path"], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them.
 
     Folders, FIFOs, devices and sockets are refused before they are opened (a
@@ -146,7 +149,7 @@ def read_limited(path: Union[str, Path], limit: int = MAX_BYTES, *, name: Option
     return raw
 
 
-def read_yaml(path: Union[str, Path], *, display_name: Optional[str] = None) -> Document:
+def read_yaml(path: Union[str, "Path"], *, display_name: Optional[str] = None) -> Document:
     """Read and parse one YAML file; raise InvalidInput with located problems."""
     name = display_name or str(path)
     return parse_yaml(read_limited(path, name=name), name)
@@ -207,7 +210,16 @@ def parse_yaml(raw: Union[bytes, str], name: str) -> Document:
         raise InvalidInput([Problem(name, f"input is {len(raw):,} {unit}; the limit is {MAX_BYTES:,}")])
     text = _decode(raw, name) if isinstance(raw, bytes) else raw
     _check_characters(text, name)
-    return _Reader(name, text).read()
+    # Reading makes a container per list and mapping and a tuple per position, all
+    # of which live on: a garbage-collector pass in the middle frees nothing and
+    # walks them all (a tenth of the time of a large file). Paused while reading.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _Reader(name, text).read()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # --- scalars -----------------------------------------------------------------
@@ -379,12 +391,110 @@ class _Reader:
             SequenceEndEvent: self._end, MappingEndEvent: self._end,
             DocumentStartEvent: self._document,
         }
-        get_event, scalar = self.loader.get_event, self._scalar
+        get_event, scalar, start = self.loader.get_event, self._scalar, self._start
+        stack, positions, key_positions = self.stack, self.doc.positions, self.doc.key_positions
+        implicit, fail = self.implicit, self._fail
+        # The loop below is the reader's hot path (a results file of 10,000 players is
+        # about 140,000 events): a plain scalar or an untagged list or mapping inside a
+        # kept list or mapping is handled inline, exactly as _scalar and _start would;
+        # anything else (the document's root, tags, a key that is not a scalar, anything
+        # inside a skipped part) goes to those methods.
         while True:
-            event = get_event()
+            event: Any = get_event()
             kind = type(event)
-            if kind is ScalarEvent:  # the commonest event, without the lookup
-                scalar(event)
+            if kind is ScalarEvent:  # the commonest event
+                top = stack[-1] if stack else None
+                if top is None or not top.keep or event.tag is not None:
+                    scalar(event)
+                    continue
+                self.nodes += 1
+                if self.nodes > MAX_NODES:
+                    self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
+                text = event.value
+                # _tag, inline
+                if not event.implicit[0]:
+                    tag = _QUOTED
+                elif text.isdigit() and text.isascii() and text[0] != "0":
+                    tag = _DIGITS
+                else:
+                    tag = _STR_TAG
+                    for resolved, pattern in implicit.get(text[:1], ()):
+                        if pattern.match(text):
+                            tag = resolved
+                            break
+                state = top.state
+                value: Any = top.value
+                if state == _KEY:  # _key, inline
+                    top.state = _SKIP
+                    if tag == _MERGE_TAG:
+                        fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
+                        continue
+                    read = _CONVERT.get(tag)
+                    try:
+                        key = text if read is None else read(text)
+                    except _Refused as refused:
+                        fail(event, str(refused))
+                        continue
+                    if type(key) is not str and type(key) is not int:
+                        fail(event, f"a key must be a word or a whole number, not '{_preview(text)}'")
+                    elif key in value:
+                        fail(event, f"duplicate key '{_preview(str(key))}'")
+                    else:
+                        top.key, top.state = key, _VALUE
+                        mark = event.start_mark
+                        key_positions[top.path + (key,)] = (mark.line + 1, mark.column + 1)
+                    continue
+                if type(value) is list:  # _slot and _attach, inline
+                    path = top.path + (len(value),)
+                else:
+                    top.state = _KEY
+                    if state != _VALUE:
+                        continue  # the value of a refused key: dropped
+                    path = top.path + (top.key,)
+                mark = event.start_mark
+                positions[path] = (mark.line + 1, mark.column + 1)
+                read = _CONVERT.get(tag)
+                if read is None:
+                    item = text
+                else:
+                    try:
+                        item = read(text)
+                    except _Refused as refused:
+                        fail(event, str(refused))
+                        item = None
+                if type(value) is list:
+                    value.append(item)
+                else:
+                    value[path[-1]] = item
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                stack.pop()
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                top = stack[-1] if stack else None
+                if top is None or not top.keep or event.tag is not None or top.state == _KEY \
+                        or len(stack) >= MAX_DEPTH:
+                    start(event)
+                    continue
+                self.nodes += 1  # _count, _slot and _attach, inline
+                if self.nodes > MAX_NODES:
+                    self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
+                value = top.value
+                if type(value) is list:
+                    path = top.path + (len(value),)
+                else:
+                    state = top.state
+                    top.state = _KEY
+                    if state != _VALUE:
+                        stack.append(_SKIPPED)  # the value of a refused key: read and dropped
+                        continue
+                    path = top.path + (top.key,)
+                mark = event.start_mark
+                positions[path] = (mark.line + 1, mark.column + 1)
+                opened: Union[list, dict] = {} if kind is MappingStartEvent else []
+                if type(value) is list:
+                    value.append(opened)
+                else:
+                    value[path[-1]] = opened
+                stack.append(_Frame(path, opened, True))
             elif kind is StreamEndEvent or event is None:
                 return
             else:

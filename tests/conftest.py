@@ -1,5 +1,9 @@
+import atexit
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -7,6 +11,12 @@ import pytest
 from sheetgen.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The rule-data cache of this test run: a folder of its own (subprocesses inherit
+# it), never the user's ~/.cache, and gone when the run ends.
+_CACHE = tempfile.mkdtemp(prefix="sheetgen-test-cache-")
+os.environ["SHEETGEN_CACHE"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, True)
 
 
 class Result:

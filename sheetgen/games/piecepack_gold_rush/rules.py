@@ -51,10 +51,12 @@ DATA_FIELDS = {
 }
 
 
+_SEPARATORS = str.maketrans({"\u2019": "'", "\u2018": "'", " ": None, "-": None, "_": None, "\t": None})
+
+
 def norm(text: str) -> str:
     """A name as matched: any letter case, curly apostrophes, spaces/hyphens/underscores alike."""
-    text = text.strip().lower().replace("\u2019", "'").replace("\u2018", "'")
-    return "".join(ch for ch in text if ch not in " -_\t")
+    return text.strip().lower().translate(_SEPARATORS)  # one pass: a file may name 10,000 buildings
 
 
 def check_data(doc: Document) -> list[Problem]:

@@ -1,0 +1,131 @@
+"""Start-up of every command that draws nothing, against `python -c "import click, yaml"`.
+
+Run: python bench/bench_cli.py [--runs 21] [--venv DIR] [--python PY]
+
+Builds a clean virtual environment (`python -m venv`, then `pip install` of this
+checkout; --venv DIR keeps it there for the next run, --python PY uses an
+environment that already has sheetgen installed), then times, as fresh
+processes, the floor `python -c "import click, yaml"` and each command:
+games (text and JSON), setup --format json for every game with setups,
+template for every game with scoring, and check and score of each bundled
+example. Prints the median wall time and CPU time of each and its ratio to
+the floor's; the floor for every command is 1.3x. Runs are interleaved (one
+of each command per round) so a change in machine load hits all alike, and
+the machine's load average is printed: figures from a loaded machine are
+noisier, the CPU ratios less so.
+
+The rule-data cache is warm (its own temporary folder, filled by a first run
+of each command); `games` is also timed with the cache off to show what the
+cache saves. Not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FLOOR = 1.3
+
+
+def load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    return f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs"
+
+
+def venv_python(folder: Path) -> Path:
+    """The Python of a venv at `folder` with this checkout installed (built when missing)."""
+    python = folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    if not python.exists():
+        print(f"building a clean venv in {folder} ...", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(folder)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", str(ROOT)], check=True)
+    return python
+
+
+def commands(python: Path) -> list[tuple[str, list[str], dict]]:
+    """(label, argv, extra environment) of the floor and every command timed."""
+    script = python.parent / ("sheetgen.exe" if os.name == "nt" else "sheetgen")
+    sheetgen = [str(script)] if script.exists() else [str(python), "-m", "sheetgen"]
+    found = subprocess.run([str(python), "-c", "import json, sheetgen.games as g; print(json.dumps("
+                            "{k: [bool(s.setup), bool(s.score)] for k, s in g.all_games().items()}))"],
+                           capture_output=True, text=True, check=True).stdout
+    import json
+
+    games = json.loads(found)
+    out = [("python -c 'import click, yaml'", [str(python), "-c", "import click, yaml"], {}),
+           ("games", sheetgen + ["games"], {}),
+           ("games --format json", sheetgen + ["games", "--format", "json"], {}),
+           ("games (cache off)", sheetgen + ["games"], {"SHEETGEN_CACHE": "off"})]
+    for key, (setup, score) in games.items():
+        if setup:
+            out.append((f"setup {key} --format json", sheetgen + ["setup", key, "--seed", "1", "--format", "json"],
+                        {}))
+    for key, (setup, score) in games.items():
+        if score:
+            out.append((f"template {key}", sheetgen + ["template", key], {}))
+    for key, (setup, score) in games.items():
+        example = ROOT / "examples" / f"{key}-game.yaml"
+        if score and example.exists():
+            out.append((f"check {example.name}", sheetgen + ["check", str(example)], {}))
+            out.append((f"score {example.name}", sheetgen + ["score", str(example)], {}))
+    return out
+
+
+def run_once(argv: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--venv", type=Path, help="keep the clean venv here (built when missing)")
+    parser.add_argument("--python", type=Path, help="a Python whose environment already has sheetgen")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        python = args.python or venv_python(args.venv or Path(tmp) / "venv")
+        base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
+        base["SHEETGEN_CACHE"] = str(Path(tmp) / "cache")
+        timed = commands(python)
+        envs = [{**base, **extra} for _, _, extra in timed]
+        # warm-up (fills the cache); a command that ends in a traceback is timed but marked
+        broken = [b"Traceback" in subprocess.run(argv, capture_output=True, env=env).stderr
+                  for (_, argv, _), env in zip(timed, envs)]
+        walls: list[list[float]] = [[] for _ in timed]
+        cpus: list[list[float]] = [[] for _ in timed]
+        print(f"{python} ({sys.version.split()[0]}); {args.runs} runs each; {load()} at the start")
+        for _ in range(args.runs):
+            for i, ((_, argv, _), env) in enumerate(zip(timed, envs)):
+                wall, cpu = run_once(argv, env)
+                walls[i].append(wall)
+                cpus[i].append(cpu)
+        floor_wall, floor_cpu = statistics.median(walls[0]), statistics.median(cpus[0])
+        width = max(len(label) for label, _, _ in timed)
+        print(f"{'':{width}}  wall ms  ratio   cpu ms  ratio   (floor: ratio {FLOOR})")
+        for (label, _, _), w, c, failed in zip(timed, walls, cpus, broken):
+            mw, mc = statistics.median(w), statistics.median(c)
+            note = "  (ends in a traceback here: not the real path)" if failed else ""
+            mark = "" if label.startswith("python") or "cache off" in label else \
+                ("  ok" if min(mw / floor_wall, mc / floor_cpu) <= FLOOR else "  OVER")
+            print(f"{label:{width}}  {mw * 1000:7.1f}  {mw / floor_wall:5.2f}  {mc * 1000:7.1f}  "
+                  f"{mc / floor_cpu:5.2f}{mark}{note}")
+        print(f"{load()} at the end")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Commands that draw nothing load only what they need.
+
+The figures (each command within 1.3x of `python -c "import click, yaml"`)
+are measured by bench/bench_cli.py; this guards what they rest on: no module
+that such a command does not use is loaded by sheetgen. A module the
+interpreter had already loaded before sheetgen (some site setups load
+pathlib) is not sheetgen's doing and is not counted.
+"""
+
+import ast
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+EXAMPLES = ROOT / "examples"
+# the standard library a command that draws nothing never needs: OpenSSL (SHA-256 comes from
+# CPython's own module), pathlib and what it loads, the package walker, signal's enums
+NEVER = {"hashlib", "_hashlib", "pathlib", "urllib.parse", "ipaddress", "pkgutil", "signal"}
+DRAWING = ("reportlab", "jinja2", "pypdf")
+
+PROBE = """
+import sys
+before = set(sys.modules)
+sys.argv = ["sheetgen", *{args!r}]
+from sheetgen.__main__ import main
+try:
+    main()
+except SystemExit:
+    pass
+with open({out!r}, "w") as out:
+    out.write(repr(sorted(set(sys.modules) - before)))
+"""
+
+
+def loaded_by(tmp_path, *args):
+    """The modules a sheetgen command loaded that were not loaded before it started."""
+    out = tmp_path / "modules.txt"
+    proc = subprocess.run([sys.executable, "-c", PROBE.format(args=list(args), out=str(out))], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return set(ast.literal_eval(out.read_text()))
+
+
+COMMANDS = [
+    ("games",),
+    ("games", "--format", "json"),
+    ("setup", "rolled-west", "--seed", "1", "--format", "json"),
+    ("setup", "piecepack-gold-rush", "--seed", "1"),
+    ("template", "rolled-west"),
+    ("template", "piecepack-gold-rush"),
+    ("check", str(EXAMPLES / "rolled-west-game.yaml")),
+    ("score", str(EXAMPLES / "piecepack-gold-rush-game.yaml")),
+    ("score", str(EXAMPLES / "rolled-west-game.yaml"), "--format", "json"),
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+def test_a_command_that_draws_nothing_loads_only_what_it_needs(tmp_path, args):
+    loaded = loaded_by(tmp_path, *args)
+    assert "sheetgen.cli" in loaded  # the probe ran the command
+    assert not loaded & NEVER, sorted(loaded & NEVER)
+    assert not [m for m in loaded if m.split(".")[0] in DRAWING]
+    if "json" not in args:
+        assert "json" not in loaded  # text output needs no JSON encoder
+    if args[0] != "games":  # one game's command loads that game's package only
+        game = next(a for a in ("rolled-west", "piecepack-gold-rush") if a in " ".join(args))
+        others = {f"sheetgen.games.{g}" for g in ("gold_west", "carcassonne_gold_rush", "rolled_west",
+                                                    "piecepack_gold_rush")} - {f"sheetgen.games.{game.replace('-', '_')}"}
+        assert not loaded & others, sorted(loaded & others)
+
+
+def test_a_setup_loads_neither_the_results_model_nor_the_ranking(tmp_path):
+    loaded = loaded_by(tmp_path, "setup", "rolled-west", "--seed", "1", "--format", "json")
+    assert not loaded & {"sheetgen.results", "sheetgen.scoring", "sheetgen.batch"}
+
+
+def test_a_template_loads_no_ranking_when_its_game_needs_none(tmp_path):
+    loaded = loaded_by(tmp_path, "template", "rolled-west")
+    assert "sheetgen.results" in loaded and "sheetgen.scoring" not in loaded
