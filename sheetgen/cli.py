@@ -55,6 +55,16 @@ WORKFLOW = ("games", "setup", "sheet", "template", "enter", "check", "score", "e
 FORCE = click.option("--force", is_flag=True, help="Replace FILE even if sheetgen did not write it.")
 
 
+def print_options(what: str):
+    """--paper and --ink, shared by the commands that print (`what`: of what, in the help)."""
+    def add(command):
+        command = click.option("--ink", type=InkChoice(), default="color", show_default=True,
+                               help=f"'low' drops colour fills{what or ' for cheap printing'}.")(command)
+        return click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False),
+                            default="letter", show_default=True, help=f"Paper size{what}.")(command)
+    return add
+
+
 class WorkflowGroup(click.Group):
     """A group that lists its commands in workflow order, each with its whole one-line summary,
     and shows its help (once, exit 0) when called with no command."""
@@ -170,10 +180,7 @@ def _game_facts(spec, rules) -> dict:
 @click.option("--names", help="Comma-separated player names printed on the sheets, e.g. Ann,Ben,Cat.")
 @click.option("--copies", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="Print the whole set this many times (for bulk printing).")
-@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
-              show_default=True, help="Paper size.")
-@click.option("--ink", type=InkChoice(), default="color",
-              show_default=True, help="'low' drops colour fills for cheap printing.")
+@print_options("")
 @click.option("--backs", is_flag=True, help="Card sheets: add a back page after each front page, "
               "lined up for double-sided printing (flip on the long edge).")
 @click.option("--back-names", is_flag=True, help="Card sheets: print each card's name on its back "
@@ -262,10 +269,7 @@ def _list_fields(chosen, what: Optional[str]) -> None:
               default="text", show_default=True, help="Output format.")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default). "
               "A name ending in .pdf writes a printable setup card.")
-@click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
-              show_default=True, help="Paper size of a PDF setup card.")
-@click.option("--ink", type=InkChoice(), default="color",
-              show_default=True, help="'low' drops colour fills on a PDF setup card.")
+@print_options(" of a PDF setup card")
 @click.option("--reveal", is_flag=True, help="A PDF setup card that also shows what starts face down "
               "(for a referee or a solo game); by default it shows only what the players see.")
 @FORCE

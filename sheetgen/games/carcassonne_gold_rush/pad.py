@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Optional
 
 from sheetgen import __version__, layouts
+from sheetgen.art import SheetArt, document
 from sheetgen.sheet import (LEADING, PT, Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
@@ -35,28 +36,16 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     pages = [Page(FORM, page_items) for _ in range(request.copies)]
     games = f"{request.copies} game{'s' if request.copies > 1 else ''}"
     sheets = f"{len(pages)} page{'s' if len(pages) > 1 else ''}"
-    return SheetDocument(
-        title=f"{rules.title} score pad",
-        subject=f"Score pad: {request.players} players, {games}, {sheets}, {request.paper}, "
-                f"{request.ink} ink, rule data {rules.version}",
-        width=layout["content"]["width"],
-        height=layout["content"]["height"],
-        forms={FORM: tuple(pad.draw())},
-        pages=pages,
-    )
+    return document(layout, f"{rules.title} score pad",
+                    f"Score pad: {request.players} players, {games}, {sheets}, {request.paper}, {request.ink} ink, "
+                    f"rule data {rules.version}", FORM, pad.draw(), pages)
 
 
 
-class _Pad:
+class _Pad(SheetArt):
     def __init__(self, rules, layout: dict, players: int):
-        self.rules = rules
-        self.L = layout
-        self.font = layout["fonts"]
-        self.line = layout["lines"]
-        self.text = layout["text"]
-        self.width = layout["content"]["width"]
+        super().__init__(rules, layout)
         self.players = players
-        self.items: list = []
         # the table: label column, then the player columns, centred when narrower than the page
         gap = layout["column_gap"]
         room = self.width - layout["label_width"]
@@ -82,9 +71,6 @@ class _Pad:
         return self.text[key].format(**self.values, **extra)
 
     # -- helpers ---------------------------------------------------------
-    def add(self, *items) -> None:
-        self.items.extend(items)
-
     def heading(self, y: float, title: str) -> float:
         """A section bar across the table; returns the y just below it."""
         h = self.L["heading_height"]

@@ -28,6 +28,7 @@ from typing import Optional
 import math
 
 from sheetgen import __version__, layouts
+from sheetgen.art import SheetArt, document
 from sheetgen.errors import SheetgenError
 from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
                             LEADING, fit_names)
@@ -43,36 +44,21 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     heads = pad.name_items(names)
     pages = [Page(FORM, heads) for _ in range(request.copies)]
     copies = f", {request.copies} copies" if request.copies > 1 else ""
-    return SheetDocument(
-        title=f"{rules.title} final-scoring pads",
-        subject=f"Final-scoring pads: {request.players} player columns{copies}, {len(pages)} pages, "
-                f"{request.paper}, {request.ink} ink, rule data {rules.version}",
-        width=layout["content"]["width"],
-        height=layout["content"]["height"],
-        forms={FORM: art},
-        pages=pages,
-    )
+    return document(layout, f"{rules.title} final-scoring pads",
+                    f"Final-scoring pads: {request.players} player columns{copies}, {len(pages)} pages, "
+                    f"{request.paper}, {request.ink} ink, rule data {rules.version}", FORM, art, pages)
 
 
 
-class _Pad:
+class _Pad(SheetArt):
     def __init__(self, rules, layout: dict, players: int):
-        self.rules = rules
-        self.L = layout
-        self.font = layout["fonts"]
-        self.line = layout["lines"]
-        self.text = layout["text"]
-        self.width = layout["content"]["width"]
+        super().__init__(rules, layout)
         self.players = players
         label, gap = layout["label_width"], layout["column_gap"]
         self.column_w = (self.width - label - gap * players) / players
         self.columns = [label + gap + i * (self.column_w + gap) for i in range(players)]
-        self.items: list = []
 
     # -- helpers ---------------------------------------------------------
-    def add(self, *items) -> None:
-        self.items.extend(items)
-
     def heading(self, y: float, title: str, hint: str = "") -> float:
         """A section bar across the sheet; returns the y just below it."""
         h = self.L["heading_height"]

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Optional
 
 from sheetgen import __version__, layouts, marks
-from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
+from sheetgen.art import SheetArt, document
+from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
 FORM = "piecepack-gold-rush-mat"
@@ -26,15 +27,9 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     art = _Mat(rules, layout)
     pages = [Page(FORM, art.name_items(name)) for name in request.sheet_names]
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
-    return SheetDocument(
-        title=f"{rules.title} player mats",
-        subject=f"Player mats: {players}, {len(pages)} pages, {request.paper}, "
-                f"{request.ink} ink, rule data {rules.version}",
-        width=layout["content"]["width"],
-        height=layout["content"]["height"],
-        forms={FORM: tuple(art.draw())},
-        pages=pages,
-    )
+    return document(layout, f"{rules.title} player mats",
+                    f"Player mats: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
+                    f"rule data {rules.version}", FORM, art.draw(), pages)
 
 
 
@@ -44,34 +39,13 @@ def _count_words(rules, counts: dict) -> str:
     return ", ".join(f"{counts[k]} {names[k]}" for k in order if k in counts)
 
 
-class _Mat:
+class _Mat(SheetArt):
     def __init__(self, rules, layout: dict):
-        self.rules = rules
-        self.L = layout
-        self.font = layout["fonts"]
-        self.line = layout["lines"]
-        self.text = layout["text"]
-        self.width = layout["content"]["width"]
-        self.items: list = []
+        super().__init__(rules, layout)
         self.resources = rules["resources"]
         self.names = {r["key"]: r["name"] for r in self.resources}
 
     # -- helpers ---------------------------------------------------------
-    def add(self, *items) -> None:
-        self.items.extend(items)
-
-    def heading(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
-        """A section bar; returns the y just below it."""
-        h = self.L["heading_height"]
-        self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
-        self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
-                      role="header_text", bold=True))
-        if hint:
-            start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
-            self.add(Text(x + w - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
-                          role="header_text", align="right", max_width=x + w - 2 - start))
-        return y + h
-
     def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None) -> None:
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=0.8, writable=True))
 
@@ -124,7 +98,7 @@ class _Mat:
     def tracks(self) -> None:
         spec = self.L["tracks"]
         start = self.rules["player_start"]["resources"]
-        y = self.heading(0, spec["top"], self.width, self.text["tracks"],
+        y = self.section(0, spec["top"], self.width, self.text["tracks"],
                          self.text["tracks_hint"].format(start=self.cost_words(start)))
         y += spec["row_gap"]
         cells, cell = spec["cells"], spec["cell"]
@@ -157,7 +131,7 @@ class _Mat:
     def rounds(self) -> None:
         spec = self.L["rounds"]
         side = self.rules["next_start_player"]
-        y = self.heading(0, spec["top"], self.width, self.text["rounds"], self.text["rounds_hint"].format(side=side))
+        y = self.section(0, spec["top"], self.width, self.text["rounds"], self.text["rounds_hint"].format(side=side))
         y += spec["gap"]
         count = self.rules["rounds"]
         skipped = self.rules["stake_claim_skipped_last"]
@@ -191,7 +165,7 @@ class _Mat:
 
     def plots(self) -> None:
         spec = self.L["plots"]
-        y = self.heading(0, spec["top"], self.width, self.text["plots"], self.text["plots_hint"])
+        y = self.section(0, spec["top"], self.width, self.text["plots"], self.text["plots_hint"])
         y += spec["gap"] * 0.6
         markers = self.rules["player_start"]["ownership_markers"]
         rounds, skipped = self.rules["rounds"], self.rules["stake_claim_skipped_last"]
@@ -235,7 +209,7 @@ class _Mat:
 
     def costs(self) -> None:
         spec = self.L["costs"]
-        y = self.heading(0, spec["top"], self.width, self.text["costs"], self.text["costs_hint"])
+        y = self.section(0, spec["top"], self.width, self.text["costs"], self.text["costs_hint"])
         y += spec["row_gap"]
         entries = [("building", b) for b in self.rules["buildings"]] + [("action", a) for a in self.rules["actions"]]
         columns = spec["columns"]
@@ -269,7 +243,7 @@ class _Mat:
 
     def score(self) -> None:
         spec = self.L["score"]
-        y = self.heading(0, spec["top"], self.width, self.text["score"])
+        y = self.section(0, spec["top"], self.width, self.text["score"])
         scoring = self.rules["scoring"]
         labels = [(key, self.text["score_resource"].format(name=self.names[key], points=points))
                   for key, points in scoring["points"].items()]

@@ -14,6 +14,7 @@ import math
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
+from sheetgen.art import SheetArt, document
 from sheetgen.forms import SheetForm
 from sheetgen.games.rolled_west import board_form as names
 from sheetgen.games.rolled_west.score import CATEGORIES
@@ -38,50 +39,23 @@ def build(rules, request: SheetRequest) -> SheetDocument:
             values.setdefault(names.NAME, name)
         pages.append(Page(FORM, art.page_fields(values)))
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
-    return SheetDocument(
-        title=f"{rules.title} score boards",
-        subject=f"Dry-erase score boards: {players}, {len(pages)} pages, {request.paper}, "
-                f"{request.ink} ink, rule data {rules.version}",
-        width=layout["content"]["width"],
-        height=layout["content"]["height"],
-        forms={FORM: drawn},
-        pages=pages,
-        form_id=art.form.id if art.form is not None else "",
-    )
+    return document(layout, f"{rules.title} score boards",
+                    f"Dry-erase score boards: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
+                    f"rule data {rules.version}", FORM, drawn, pages,
+                    form_id=art.form.id if art.form is not None else "")
 
 
 
-class _Board:
+class _Board(SheetArt):
     def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None):
-        self.rules = rules
-        self.L = layout
+        super().__init__(rules, layout)
         self.form = form  # a fillable board's form; its fields are collected as the boxes are drawn
         self.fields: list = []
         self.F = layout["fields"]
         self.letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
-        self.font = layout["fonts"]
-        self.line = layout["lines"]
-        self.text = layout["text"]
-        self.width = layout["content"]["width"]
-        self.items: list = []
         self.names = {f["resource"]: f["name"] for f in rules["dice"]["faces"]}
 
     # -- helpers ---------------------------------------------------------
-    def add(self, *items) -> None:
-        self.items.extend(items)
-
-    def heading(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
-        """A section bar; returns the y just below it."""
-        h = self.L["heading_height"]
-        self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
-        self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
-                      role="header_text", bold=True))
-        if hint:
-            start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
-            self.add(Text(x + w - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
-                          role="header_text", align="right", max_width=x + w - 2 - start))
-        return y + h
-
     def row_label(self, y: float, h: float, kind: str, name: str) -> None:
         size = self.L["icon"]
         self.add(Icon(kind, 1 + size / 2, y + h / 2, size))
@@ -189,7 +163,7 @@ class _Board:
 
     def claims(self) -> None:
         spec, claims = self.L["claims"], self.rules["claims"]
-        y = self.heading(0, spec["top"], self.width, self.text["claims"])
+        y = self.section(0, spec["top"], self.width, self.text["claims"])
         self.add(Text(spec["majority_x"], baseline(spec["top"] + self.L["heading_height"] / 2, self.font["small"]),
                       self.text["majority"], self.font["small"], role="header_text", bold=True))
         hint_x = self.L["label_width"] + 2
@@ -245,7 +219,7 @@ class _Board:
 
     def shipping(self) -> None:
         spec = self.L["shipping"]
-        y = self.heading(0, spec["top"], spec["panel_x"] - 2, self.text["shipping"], self.text["shipping_columns"])
+        y = self.section(0, spec["top"], spec["panel_x"] - 2, self.text["shipping"], self.text["shipping_columns"])
         y += spec["row_gap"]
         rows_top = spec["top"]
         for row in self.rules["shipping"]["rows"]:
@@ -279,7 +253,7 @@ class _Board:
     def turn_panel(self, x: float, y: float, h: float) -> None:
         w = self.width - x
         self.add(Box(Rect(x, y, w, h), fill="light", stroke="panel_edge", width=self.line["frame"], radius=1.2))
-        top = self.heading(x, y, w, self.text["turn"])
+        top = self.section(x, y, w, self.text["turn"])
         dice = self.rules["dice"]
         values = dict(dice=dice["count"], resources=dice["count"] - dice["terrain_dice"],
                       ghost=self.rules["banking"]["ghost_roll_dice"])
@@ -307,7 +281,7 @@ class _Board:
         gap = b_spec["gap"]
         # Boomtown: a column axis of metal icons, a row axis, then the 3x3 offices.
         bx = b_spec["x"]
-        y = self.heading(bx, c_spec["top"], self.width - bx, self.text["boomtown"], self.text["boomtown_hint"])
+        y = self.section(bx, c_spec["top"], self.width - bx, self.text["boomtown"], self.text["boomtown_hint"])
         axis = b_spec["axis"]
         cells_x = bx + axis
         cell_w = (self.width - cells_x - gap * (len(town["columns"]) - 1)) / len(town["columns"])
@@ -330,7 +304,7 @@ class _Board:
         # Contracts: a grid that ends level with Boomtown.
         contracts = self.rules["contracts"]
         width = c_spec["width"]
-        y = self.heading(0, c_spec["top"], width, self.text["contracts"], self.text["contracts_hint"])
+        y = self.section(0, c_spec["top"], width, self.text["contracts"], self.text["contracts_hint"])
         columns = c_spec["columns"]
         rows = math.ceil(len(contracts) / columns)
         cell_w = (width - c_spec["gap"] * (columns - 1)) / columns
@@ -359,7 +333,7 @@ class _Board:
 
     def tally(self) -> None:
         spec = self.L["tally"]
-        y = self.heading(0, spec["top"], self.width, self.text["tally"])
+        y = self.section(0, spec["top"], self.width, self.text["tally"])
         labels = self.text["tally_labels"]
         x = self.L["label_width"] + 2
         box_y = y + spec["label"] + 0.6

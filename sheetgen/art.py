@@ -1,0 +1,48 @@
+"""What every printed part's builder shares: its layout, the items it draws, and its document.
+
+A sheet part (a board, a pad, a mat) is drawn by a class that takes the rule
+data and its layout from layouts/; `SheetArt` holds what they all read from
+the layout (fonts, line widths, words, the content width) and collects the
+items drawn; `document` wraps the shared art and the pages into a
+`SheetDocument` sized by the layout.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheetgen.sheet import PT, Box, Rect, SheetDocument, Text, baseline
+
+
+class SheetArt:
+    """A part's drawing: `add` items; `section` draws a section bar from the layout's sizes."""
+
+    def __init__(self, rules: Any, layout: dict):
+        self.rules = rules
+        self.L = layout
+        self.font = layout["fonts"]
+        self.line = layout["lines"]
+        self.text = layout["text"]
+        self.width = layout["content"]["width"]
+        self.items: list = []
+
+    def add(self, *items: Any) -> None:
+        self.items.extend(items)
+
+    def section(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
+        """A section bar with its title and, right-aligned, a hint; returns the y just below it."""
+        h = self.L["heading_height"]
+        self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
+        self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
+                      role="header_text", bold=True))
+        if hint:
+            start = x + 4 + len(title) * self.font["heading"] * PT * 0.72
+            self.add(Text(x + w - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
+                          role="header_text", align="right", max_width=x + w - 2 - start))
+        return y + h
+
+
+def document(layout: dict, title: str, subject: str, form: str, art: Any, pages: list, **extra: Any) -> SheetDocument:
+    """The part as a document: `art` drawn once as the form `form`, placed by each page."""
+    return SheetDocument(title=title, subject=subject, width=layout["content"]["width"],
+                         height=layout["content"]["height"], forms={form: tuple(art)}, pages=pages, **extra)
