@@ -18,6 +18,10 @@ def test_wheel_contains_rule_data_and_layouts(tmp_path):
     assert "sheetgen/layouts/rolled-west-board.yaml" in names
     assert "sheetgen/games/rolled_west/board.py" in names
     assert "sheetgen/py.typed" in names
+    assert any(n.endswith("licenses/LICENSE") for n in names)
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata and "Classifier: Typing :: Typed" in metadata
+    assert "SetuptoolsDeprecationWarning" not in proc.stderr
     # the sheets' fonts, their licence and the coverage the name check reads
     for file in ("Arimo-Regular.ttf", "Arimo-Bold.ttf", "OFL.txt", "README.txt", "coverage.txt"):
         assert f"sheetgen/fonts/{file}" in names
