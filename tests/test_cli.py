@@ -198,3 +198,17 @@ def test_shell_completion_of_game_and_what(monkeypatch):
 def test_ink_accepts_the_british_spelling(run, tmp_path):
     result = run("sheet", "rolled-west", "--ink", "colour", "-o", str(tmp_path / "b.pdf"))
     assert result.code == 0 and "color ink" in result.err + result.out
+
+
+def test_score_json_on_an_invalid_file_is_json_too(run, tmp_path):
+    import json
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((ROOT / "examples" / "rolled-west-game.yaml").read_text().replace("total: 43", "total: 45"))
+    result = run("score", str(bad), "--format", "json")
+    assert result.code == 1
+    body = json.loads(result.out)
+    (problem,) = body["problems"]
+    assert set(problem) == {"file", "line", "column", "message"} and problem["line"] and "45" in problem["message"]
+    games = json.loads(run("games", "--format", "json").out)
+    assert [g["game"] for g in games] == ["carcassonne-gold-rush", "gold-west", "piecepack-gold-rush", "rolled-west"]
