@@ -72,7 +72,6 @@ def expand(arguments: Sequence[str]) -> list:
 def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
     """Check (and, with `score`, tally) each game; a game's problems never stop the others."""
     import sheetgen
-    from sheetgen.forms import is_pdf
 
     scorers: dict = {}
     outcomes: list = []
@@ -85,7 +84,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
         # file; what a file leaves behind is collected after it.
         gc.disable()
         try:
-            if name != STDIN and is_pdf(name) and not Path(name).is_dir():
+            if name != STDIN and str(name).lower().endswith(".pdf") and not Path(name).is_dir():
                 from sheetgen.forms import open_pdf
 
                 pdf = open_pdf(name)
@@ -103,9 +102,9 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
             if collecting:
                 gc.enable()
         outcomes.append(outcome)
-    from sheetgen import forms
-
     for (_, game), (outcome, pdfs) in groups.items():
+        from sheetgen import forms  # PDFs only: a run of results files never loads the form reader
+
         outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
         outcome.files = len(pdfs)
         try:

@@ -24,6 +24,9 @@ _EVEN = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (0, -1))
 _ODD = ((1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1))
 
 
+# The lists a player's buildings are written in (a results file's map form).
+BUILDING_LISTS = ("camps", "settlements")
+
 def must_parse(text: str) -> Hex:
     """(x, y) from "x,y" in validated rule data."""
     found = parse(text)

@@ -32,7 +32,7 @@ from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Optional, Seque
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.hexes import Hex
 
-KINDS = ("camps", "settlements")                       # the lists a player's buildings are written in
+KINDS = hexes.BUILDING_LISTS                           # the lists a player's buildings are written in
 _PIECE = {"camps": "camp", "settlements": "settlement"}   # their keys in the data's `influence`
 
 Buildings = Mapping[Hashable, Mapping[str, Sequence[Hex]]]  # player -> {"camps": [hex], "settlements": [hex]}

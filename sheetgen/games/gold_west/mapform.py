@@ -10,11 +10,10 @@ checked against it, and the scorer's checks and tally run on the result.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from sheetgen.games.gold_west import mapcount
 from sheetgen.results import Reader, and_list, plural
-from sheetgen.schema import describe
 
 # The counts a map gives (written as well, they are checked against it).
 MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")
@@ -136,12 +135,6 @@ def _derive(scorer: Any, r: Reader, s: Any, c: mapcount.Counts, broken: bool, pl
                                 f"{len(built) + wanted} camp pieces, but each player has {pieces} in a "
                                 f"{players}-player game; this one is more than that")
 
-
-def hex_item(value: Any) -> Optional[str]:
-    """A hex in a list of buildings: a label or "x,y" (what it names is checked against the board)."""
-    if value is None or isinstance(value, (bool, list, dict)):
-        return f"expected a hex such as D4 or \"-2,1\", got {describe(value)}"
-    return None
 
 
 def shown(value: Any) -> str:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections import Counter, namedtuple
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from sheetgen.games.gold_west import hexes, mapcount, mapform
+from sheetgen.games.gold_west import hexes
 from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
     plural, unknown
-from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str
+from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
+
+if TYPE_CHECKING:
+    from sheetgen.games.gold_west import mapcount
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
 TERRAIN_FIELDS = ("influence", "settlements", "mining_tokens", "investment_influence")
@@ -172,7 +175,7 @@ class GoldWestScorer(Scorer):
             return Field(OrNull(schema), required=False, help=help, default=default, label=label, needs=needs)
 
         terrain = Dict(Str(), OrNull(Int(0)))
-        places = List(Check(Any_(), mapform.hex_item))
+        places = List(Check(Any_(), _hex_item))
         cards = ", ".join(f"{' and '.join(str(n) for n in self.influence_cards[c])} ({self.word[c]})"
                           for c in self.terrains if c in self.influence_cards)
         example = self.terrain_key[self.terrains[1 % len(self.terrains)]]
@@ -262,7 +265,7 @@ class GoldWestScorer(Scorer):
         usable = {key for key, v in value.items() if v is not None and key not in broken}
         s.counts = {key: value[key] for key in COUNT_FIELDS if key in usable}
         s.written = set(s.given)
-        for key in mapcount.KINDS:
+        for key in hexes.BUILDING_LISTS:
             if isinstance(value.get(key), list):
                 s.hexes[key] = value[key]
         if s.map_form:
@@ -425,7 +428,11 @@ class GoldWestScorer(Scorer):
     # -- across players ---------------------------------------------------------------
     def read(self, r: Reader, table: GoldWestTable) -> None:
         sheets, players = table.players, table.listed
-        mapform.read_map(self, r, table)
+        if "setup" in (r.doc.value if isinstance(r.doc.value, dict) else {}) or \
+                any(s.map_form for s in table.players):
+            from sheetgen.games.gold_west import mapform  # the map form: only its files load it
+
+            mapform.read_map(self, r, table)
         for s in sheets:
             self._check_player(r, s, players)
         for key, each, limit, words in (
@@ -606,6 +613,13 @@ _SETUP_HELP = [
     "of their buildings (camps: [D4, E5], settlements: [C2]; a label, or \"x,y\" quoted) and the map",
     "gives influence, settlements, mining tokens, groups, edge, next_to_opponent, water and line",
     "(counts written as well are checked against it); investment_influence is still written."]
+
+
+def _hex_item(value: Any) -> Optional[str]:
+    """A hex in a list of buildings: a label or "x,y" (what it names is checked against the board)."""
+    if value is None or isinstance(value, (bool, list, dict)):
+        return f"expected a hex such as D4 or \"-2,1\", got {describe(value)}"
+    return None
 
 
 def _can_stack(held: list, spaces: int) -> bool:

@@ -49,7 +49,6 @@ from math import comb, factorial
 from typing import Optional, Sequence
 
 from sheetgen import rng, setupcode
-from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games.gold_west import hexes
 
 PREFIX = "GW"
