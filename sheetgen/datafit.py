@@ -16,8 +16,6 @@ from typing import Any, Iterator
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
 from sheetgen.ruledata import RuleData
 
-# millimetres of each paper; the content box is centred on it
-PAPER_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}
 _TOLERANCE = 0.01  # mm
 
 
@@ -29,7 +27,7 @@ def check(game: Any, rules: RuleData, name: str) -> list:
     for part in game.sheets:
         counts = list(range(low, high + 1)) if part.per_player else [high]
         found: dict = {}  # first complaint -> (the cases it was seen in, how many other complaints)
-        for paper in PAPER_MM:
+        for paper in ("letter", "a4"):
             for players in counts:
                 complaints = _try(lambda: _sheet(part, rules, players, paper))
                 if complaints:
@@ -80,7 +78,11 @@ def _card(game: Any, rules: RuleData, setup: dict) -> list:
 
 def _off_paper(document: Any, paper: str) -> Iterator[str]:
     """Items that reach past the paper's edge (the content box is centred on it)."""
-    width, height = PAPER_MM[paper]
+    from reportlab.lib.units import mm
+
+    from sheetgen.pdf import PAPER  # the paper the content box is centred on
+
+    width, height = (side / mm for side in PAPER[paper])
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
     items = [i for form in document.forms.values() for i in form] + \
         [i for page in document.pages for i in page.items]

@@ -114,6 +114,14 @@ class InvalidArgument(SheetgenError):
 # The command line's name for the same error; kept so both read naturally.
 UsageProblem = InvalidArgument
 
+
+def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "") -> int:
+    """`count` when the game is played by that many; else the one wording of the refusal,
+    whichever argument gave the count (`hint` may add what to do instead)."""
+    if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}")
+    return count
+
 class OutputFailed(SheetgenError):
     """A result could not be written (full disk, I/O error, broken pipe); no partial file is left."""
 

@@ -24,9 +24,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from sheetgen import names
-from sheetgen.errors import InvalidArgument, InvalidInput, Problem
+from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
 from sheetgen.ruledata import RuleData
-from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Schema, Str, describe
+from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
 from sheetgen.yamlio import Document, PathKey
 
 if TYPE_CHECKING:  # the ranking (sheetgen.scoring) loads when a file is tallied, not for a template
@@ -79,13 +79,6 @@ def unknown(what: str, text: Any, choices: Sequence[str]) -> str:
     if hint:
         return f"unknown {what} '{text}'; did you mean '{hint}'?"
     return f"unknown {what} '{text}'; expected one of {', '.join(choices)}"
-
-
-def check_player_count(title: str, low: int, high: int, count: Any) -> int:
-    """`count` when it is a player count the game allows; the one wording of the refusal otherwise."""
-    if not is_int(count) or not low <= count <= high:
-        raise InvalidArgument("players", f"{title} is for {low}-{high} players, not {count}")
-    return count
 
 
 # -- the model ------------------------------------------------------------------------
@@ -511,7 +504,7 @@ class Scorer:
         """The commented results file for `players` players (default: the most), names optional."""
         low, high = self.rules.players
         count = len(names) if names and players is None else (high if players is None else players)
-        check_player_count(self.title, low, high, count)
+        check_player_count("players", self.title, low, high, count)
         if names and len(names) != count:
             raise InvalidArgument("names", f"{len(names)} names for {count} players")
         return self.model().template(Context(self.rules, count, list(names or self.default_names(count))))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.names import printable
@@ -191,33 +191,6 @@ def _is_game(key: str) -> bool:
         return get_game(key).key == key
     except InvalidArgument:
         return False
-
-
-def read_players(doc: Document, found: list, read: Callable, allowed: tuple, title: str,
-                 fail: Callable) -> tuple[list, Optional[int]]:
-    """Read a results file's `players` list entry by entry, for any game.
-
-    `read(index, entry, broken)` reads one player's mapping; `broken` names the
-    keys the schema walk (`found`: its (path, message, at_key) triples) already
-    rejected in that entry, so the reader skips them rather than report them
-    twice. A player count outside `allowed` is reported through `fail`.
-    Returns the players read and the length of the list (None if `players` is
-    not a list at all).
-    """
-    value = doc.value
-    players = value.get("players") if isinstance(value, dict) else None
-    if not isinstance(players, list):
-        return [], None
-    sheets = []
-    for i, entry in enumerate(players):
-        if isinstance(entry, dict):
-            broken = {path[2] for path, _, _ in found if len(path) > 2 and path[:2] == ("players", i)}
-            sheets.append(read(i, entry, broken))
-    low, high = allowed
-    if not low <= len(players) <= high:
-        fail(("players",), f"{title} is played by {low} to {high} players; this file has {len(players)}",
-             at_key=True)
-    return sheets, len(players)
 
 
 def total_mismatch(written: int, parts: dict, who: str = "", detail: Optional[str] = None) -> Optional[str]:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen.errors import InvalidInput, Problem, UsageProblem
+from sheetgen.errors import InvalidInput, Problem, UsageProblem, check_player_count
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
@@ -353,9 +353,7 @@ def player_names(game: str, allowed: tuple[int, int], players: Optional[int],
         players = len(names)
     if players is None:
         players = high
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        option = "--names" if names is not None else "--players"
-        raise UsageProblem(option, f"{game} is for {low}-{high} players, not {players}")
+    check_player_count("--names" if names is not None else "--players", game, low, high, players)
     return list(names) if names is not None else [f"Player {i}" for i in range(1, players + 1)]
 
 

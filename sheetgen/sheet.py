@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence, Union
 
-from sheetgen.errors import InvalidArgument
+from sheetgen.errors import InvalidArgument, check_player_count
 from sheetgen.names import check_all
 
 
@@ -218,10 +218,8 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
     if names is not None:
         parsed = check_all(names)
     count = players if players is not None else (len(parsed) or high)
-    if not isinstance(count, int) or not low <= count <= high:
-        argument = "players" if players is not None else "names"
-        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}"
-                                        f"{'; use --copies for more sheets' if count > high else ''}")
+    hint = "; use --copies for more sheets" if isinstance(count, int) and count > high else ""
+    check_player_count("players" if players is not None else "names", title, low, high, count, hint)
     if len(parsed) > count:
         raise InvalidArgument("names", f"{len(parsed)} names for {count} players")
     return count, tuple(parsed)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetgen.errors import Problem
-from sheetgen.schema import Bool, Field, Int, List, Map, Str
+from sheetgen.schema import Field, Int, List, Map, Str
 from sheetgen.yamlio import Document
 
 DATA_FIELDS = {

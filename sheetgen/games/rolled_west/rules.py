@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sheetgen.errors import Problem
-from sheetgen.schema import Any_, Bool, Check, Dict, Field, Int, List, Map, Str
+from sheetgen.schema import Any_, Check, Dict, Int, List, Map, Str
 from sheetgen.yamlio import Document
 
 METALS = ("copper", "silver", "gold")
