@@ -75,6 +75,11 @@ class Setup:
     def seed(self) -> Optional[str]:
         return self.data.get("seed")
 
+    @property
+    def seating(self) -> list:
+        """The players' names in seating order (first player first)."""
+        return [seat["name"] if isinstance(seat, dict) else str(seat) for seat in self.data["seating"]]
+
     def to_dict(self) -> dict:
         import copy
 
@@ -216,9 +221,27 @@ class Game:
             raise InvalidInput(problems)
         return Export(form_reader.results_yaml(doc, self.title), warnings)
 
-    def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None) -> str:
-        """A blank, commented results file to fill in after a game."""
-        return self.scorer().template(players, names)
+    def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None, *,
+                 code: Optional[str] = None) -> str:
+        """A blank, commented results file to fill in after a game. With `code` (a setup code of
+        this game) it is that setup's: names in its seating order, and for Gold West its setup line,
+        its offices in play and only the counts they score."""
+        scorer = self.scorer()
+        if code is None:
+            return scorer.template(players, names)
+        setup = self.coded_setup(code, players, names)
+        return scorer.template(names=setup.seating, setup=setup.data)
+
+    def coded_setup(self, code: str, players: Optional[int] = None,
+                    names: Optional[Sequence[str]] = None) -> Setup:
+        """The setup `code` names, seating `names`; a code that is not one of this game's setups
+        is an InvalidArgument on `code` (the argument a caller got wrong), not a file problem."""
+        from sheetgen.setupcode import SetupCodeError
+
+        try:
+            return self.setup(players=players, code=str(code), names=names)
+        except SetupCodeError as refused:
+            raise InvalidArgument("code", refused.message) from None
 
     def example(self) -> str:
         """A filled-in results file of this game (the one in examples/), as text."""

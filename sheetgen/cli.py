@@ -309,20 +309,26 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of GAME's results files instead "
               "(for editors' completion and checks).")
 @click.option("--example", is_flag=True, help="Print a filled-in example results file instead.")
+@click.option("--code", metavar="CODE", help="The setup code of the game played (sheetgen setup printed it): "
+              "players in its seating order (--names gives their names) and, for gold-west, its setup line "
+              "and only its offices and the counts they score.")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
 @FORCE
 @click.pass_context
-def template(ctx, game, players, names, schema, example, out, force) -> None:
+def template(ctx, game, players, names, schema, example, code, out, force) -> None:
     """A blank, commented results file for GAME, to fill in and pass to 'sheetgen score'.
 
     \b
     Examples:
       sheetgen template rolled-west -p 3 -o tonight.yaml
       sheetgen template gold-west --names Sara,Levi,Ann
+      sheetgen template gold-west --code GW3-... --names Sara,Levi,Ann   (that setup's offices)
       sheetgen template gold-west --schema -o gold-west.schema.json
       sheetgen template rolled-west --example -o example.yaml
     """
     chosen = _game(ctx, game)
+    if code is not None and (schema or example):
+        raise InvalidArgument("code", f"a code fills in a blank template; leave out {'--schema' if schema else '--example'}")
     target = output.text_target(out, force)
     if schema:
         import json
@@ -331,7 +337,7 @@ def template(ctx, game, players, names, schema, example, out, force) -> None:
     elif example:
         text = chosen.example()
     else:
-        text = chosen.template(players, _names(names))
+        text = chosen.template(players, _names(names), code=code)
     output.write_atomic(target, text.encode("utf-8"))
     if target is not None and example:
         _say(f"wrote {target}: an example {chosen.key} results file; try 'sheetgen score {target}'")
