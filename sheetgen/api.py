@@ -243,6 +243,37 @@ class Game:
         except SetupCodeError as refused:
             raise InvalidArgument("code", refused.message) from None
 
+    def enter(self, ask: Any, tell: Any, *, players: Optional[int] = None, names: Optional[Sequence[str]] = None,
+              code: Optional[str] = None) -> str:
+        """Guided entry: ask each field of the results model in sheet order, checking each answer
+        (a bad one is asked again with the reason), and return the results file's text.
+
+        `ask(prompt, default)` returns an answer's text (`default` for an empty answer, when not
+        None) and raises `sheetgen.entry.EndOfInput` when input ends; `tell(text)` shows a reason
+        or a hint. The players are `names` (in seating order), else asked, `players` of them (asked
+        too when neither is given); with `code` (a setup code) they sit in that setup's order and,
+        for Gold West, only its offices and the counts they score are asked."""
+        from types import SimpleNamespace
+
+        from sheetgen import entry, forms
+        from sheetgen.schema import Int
+
+        scorer = self.scorer()
+        listed = check_all(names) if names is not None else None
+        setup = None
+        if code is not None:
+            made = self.coded_setup(code, players, listed)
+            setup, seated = made.data, made.seating
+        else:
+            seated = listed
+            if players is None and listed is None:
+                low, high = self.rules.players
+                players = entry.Interview(ask, tell, scorer, scorer.context()).number(
+                    f"players ({low}-{high})", Int(low, high), high)
+        ctx = scorer.context(players, seated, setup)
+        data = entry.interview(scorer, ctx, ask, tell, asked_names=listed is None)
+        return forms.results_yaml(SimpleNamespace(value=data), self.title, "entered at the table")
+
     def example(self) -> str:
         """A filled-in results file of this game (the one in examples/), as text."""
         from sheetgen import paths

@@ -395,6 +395,11 @@ class Scorer:
         """Points per category for every player, in file order (only for a file with no problems)."""
         raise NotImplementedError
 
+    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
+        """Guided entry (sheetgen/entry.py): ask field `key` (of player `index`, or of the table
+        when None) the game's own way, or NotImplemented to have it asked from the model."""
+        return NotImplemented
+
     def total_detail(self, entry: Any, parts: dict) -> Optional[str]:
         """How a written total's mismatch explains the tally (None: 'category points, ...')."""
         return None

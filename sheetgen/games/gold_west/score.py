@@ -165,6 +165,11 @@ class GoldWestScorer(Scorer):
                                           len(hexes.touching_water(self.rules) & land), max(lines.values(), default=0))
         return self._boards[players]
 
+    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
+        from sheetgen.games.gold_west import enter  # guided entry only
+
+        return enter.ask(self, talk, key, index)
+
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:
         zeros = {self.terrain_key[c]: 0 for c in self.terrains}
