@@ -110,10 +110,11 @@ class Interview:
 
         return self.value(prompt, parse)
 
-    def items(self, prompt: str, one: Callable[[str], Any]) -> list:
-        """A list on one line, items separated by commas (or spaces); empty: none."""
+    def items(self, prompt: str, one: Callable[[str], Any], spaces: bool = False) -> list:
+        """A list on one line, items separated by commas (with `spaces`, by spaces too: numbers);
+        empty: none."""
         def parse(text: str) -> list:
-            parts = text.split(",") if "," in text else text.split()
+            parts = text.split(",") if "," in text or not spaces else text.split()
             out = []
             for n, part in enumerate(p.strip() for p in parts if p.strip()):
                 try:
@@ -184,7 +185,8 @@ class Interview:
             kind = unwrap(item)
             words = "numbers" if isinstance(kind, Int) else "names"
             return self.items(f"{label}{shown} ({words}, comma-separated; empty for none)",
-                              lambda text: checked(item, whole(text) if isinstance(kind, Int) else text))
+                              lambda text: checked(item, whole(text) if isinstance(kind, Int) else text),
+                              spaces=isinstance(kind, Int))
         if isinstance(default, str):  # known already (a setup's code): written as it is
             return SKIP if optional else default
         if default is None or isinstance(default, bool) or not isinstance(default, int):

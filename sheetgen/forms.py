@@ -580,7 +580,7 @@ def results_yaml(doc: Document, title: str, source: str = "read from filled-in s
     lines = [f"# {title} results, {source} by sheetgen.",
              "# Check and tally it with:  sheetgen score THIS-FILE"]
     for key, value in doc.value.items():
-        if key == "players" and isinstance(value, list):
+        if key == "players" and isinstance(value, list) and all(isinstance(e, dict) for e in value):
             lines.append("players:")
             for entry in value:
                 for n, (field_key, field_value) in enumerate(entry.items()):

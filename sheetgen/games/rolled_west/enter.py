@@ -26,7 +26,7 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
             return number
 
         return talk.items(f"contracts (the numbers you circled, {first}-{last}; comma-separated, empty for none)",
-                          contract)
+                          contract, spaces=True)
     if key == "offices":
         codes = [scorer.code(cell) for cell in scorer.office_order]
 
@@ -55,5 +55,5 @@ def _shipping(scorer: Any, talk: Interview, row: dict) -> Any:
         return number
 
     high = talk.items(f"shipping {row['metal']}: of boxes {', '.join(map(str, doubles))}, those where you circled "
-                      f"the high number (comma-separated, empty for none)", box)
+                      f"the high number (comma-separated, empty for none)", box, spaces=True)
     return {"boxes": boxes, "high": high} if high else boxes
