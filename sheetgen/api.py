@@ -260,16 +260,15 @@ class Game:
 
         scorer = self.scorer()
         listed = check_all(names) if names is not None else None
-        setup = None
+        setup: Optional[dict] = None
+        seated: Optional[list] = listed
         if code is not None:
             made = self.coded_setup(code, players, listed)
             setup, seated = made.data, made.seating
-        else:
-            seated = listed
-            if players is None and listed is None:
-                low, high = self.rules.players
-                players = entry.Interview(ask, tell, scorer, scorer.context()).number(
-                    f"players ({low}-{high})", Int(low, high), high)
+        elif players is None and listed is None:
+            low, high = self.rules.players
+            players = entry.Interview(ask, tell, scorer, scorer.context()).number(
+                f"players ({low}-{high})", Int(low, high), high)
         ctx = scorer.context(players, seated, setup)
         data = entry.interview(scorer, ctx, ask, tell, asked_names=listed is None)
         return forms.results_yaml(SimpleNamespace(value=data), self.title, "entered at the table")

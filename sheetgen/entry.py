@@ -128,7 +128,7 @@ class Interview:
     def repeat(self, prompt: str, first: Callable[[str], Any], rest: Callable[[Any], Any]) -> list:
         """Items asked one at a time until an empty answer: `first` reads the answer to `prompt`
         (an empty answer ends the list), `rest` asks what follows it and returns the item."""
-        out = []
+        out: list = []
         while True:
             head = self.value(prompt, lambda text: None if not text else first(text))
             if head is None:
@@ -150,8 +150,11 @@ class Interview:
             return asked
         extra = () if index is None else (index,)
         default = spec.default(self.ctx, *extra) if callable(spec.default) else spec.default
-        if default is MISSING:
-            return SKIP
+        if default is MISSING or default is None or (isinstance(default, Example) and
+                                                      isinstance(default.value, (list, str))):
+            return SKIP  # nothing to ask in this form (another written form: hexes, completed features)
+        if isinstance(default, str):  # known already (a setup's code): written as it is
+            return default
         if index in (None, 0):
             lines = spec.help_lines(self.ctx, *extra)
             if len(lines) > 1:
@@ -165,8 +168,6 @@ class Interview:
         optional = isinstance(default, Example)
         if optional:
             default = default.value
-            if isinstance(default, list):  # another written form of the field (hexes, completed features)
-                return SKIP
         inner = unwrap(schema)
         if isinstance(inner, Either):
             inner = unwrap(inner.mapped if isinstance(default, dict) else inner.listed)
@@ -187,9 +188,7 @@ class Interview:
             return self.items(f"{label}{shown} ({words}, comma-separated; empty for none)",
                               lambda text: checked(item, whole(text) if isinstance(kind, Int) else text),
                               spaces=isinstance(kind, Int))
-        if isinstance(default, str):  # known already (a setup's code): written as it is
-            return SKIP if optional else default
-        if default is None or isinstance(default, bool) or not isinstance(default, int):
+        if isinstance(default, bool) or not isinstance(default, int):
             return SKIP  # nothing this model asks for in this form
         return self.number(f"{label}{shown}", schema if isinstance(inner, Int) else Int(0),
                            None if optional else default, optional=optional)

@@ -573,7 +573,7 @@ def read(sources: Iterable[Union[str, Path, FilledPdf]], game: "Game") -> FormDo
 
 # -- back to a results file -------------------------------------------------------------
 
-def results_yaml(doc: Document, title: str, source: str = "read from filled-in score sheets") -> str:
+def results_yaml(doc: Any, title: str, source: str = "read from filled-in score sheets") -> str:
     """A results file holding `doc`'s values, laid out like `sheetgen template` (as `sheetgen export`
     writes it): one key a line down to each player's sections, each value below that on one line.
     `source` says where the values came from (a `Document`, or anything with the data as `.value`)."""

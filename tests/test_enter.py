@@ -230,3 +230,22 @@ def test_a_player_not_at_the_table_is_asked_again():
                      sheetgen.game("gold-west").scorer().context(names=["Ann", "Ben"]))
     got = talk.items("who", talk.player)
     assert got == ["Ann"] and "'Zed' is not a player here; choose one of Ann, Ben" in told[0]
+
+
+def test_answers_each_fine_but_breaking_a_rule_are_written_and_the_problems_located(tmp_path):
+    """Every answer passes its own check, but a player cannot own 9 plots: the file is written
+    (nothing typed is lost) and the problem is shown at its line, exit 1."""
+    answers = ["1", "1", "1", ", ".join(["Farm"] * 9), "", *["0", "0", "0", "", ""] * 2]
+    done = enter(tmp_path, "piecepack-gold-rush", answers, "--names", "Ann,Ben,Cat", "-o", "e.yaml")
+    assert done.returncode == 1
+    err = done.stderr.decode()
+    assert "e.yaml:9:5: Ann has 9 buildings, but a player has 8 ownership markers" in err, err
+    assert "1 problem found." in err and "Traceback" not in err
+    assert (tmp_path / "e.yaml").is_file()
+
+
+def test_standard_output_is_no_place_for_the_file_and_the_help_shows_an_example(tmp_path):
+    done = enter(tmp_path, "rolled-west", [], "-o", "-")
+    assert done.returncode == 2 and "Error: -o: enter reads the answers from standard input" in done.stderr.decode()
+    helped = run_process("enter", "--help", cwd=tmp_path)
+    assert helped.returncode == 0 and b"sheetgen enter rolled-west --names Ann,Ben -o tonight.yaml" in helped.stdout

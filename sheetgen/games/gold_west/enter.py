@@ -21,8 +21,8 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
 
 
 def _holders(scorer: Any, talk: Interview, place: str, spaces: int) -> list:
-    return talk.items(f"boomtown {place} (the players on its {spaces} space{'s' if spaces != 1 else ''}, "
-                      f"a player twice for both; comma-separated, empty for none)", talk.player)
+    where = f"the players on its {spaces} spaces, a player twice for both" if spaces > 1 else "the player on it"
+    return talk.items(f"boomtown {place} ({where}; comma-separated, empty for none)", talk.player)
 
 
 def _boomtown(scorer: Any, talk: Interview) -> dict:
