@@ -371,7 +371,8 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     Examples:
       sheetgen enter rolled-west --names Ann,Ben -o tonight.yaml
       sheetgen enter gold-west --code GW3-... --names Sara,Levi,Ann
-      printf 'Ann\n3\n1\n2\nFarm\n\n...' | sheetgen enter piecepack-gold-rush -p 3
+      printf '4\\n2\\n1\\nFarm, Market\\n\\n...' | sheetgen enter piecepack-gold-rush --names Ann,Ben,Cat
+                                           (answers piped in, one a line)
     """
     from sheetgen import batch
     from sheetgen.entry import EndOfInput

@@ -24,8 +24,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import names as name_policy
 from sheetgen.errors import SheetgenError
-from sheetgen.results import Block, Context, Example, Scorer, flow
-from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema, Str
+from sheetgen.results import Block, Context, Example, Scorer
+from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema
 
 Ask = Callable[[str, Optional[str]], str]
 Tell = Callable[[str], None]
@@ -100,15 +100,6 @@ class Interview:
 
         shown = None if default is None or default is SKIP else str(default)
         return self.value(prompt + (" (empty to skip)" if optional and shown is None else ""), parse, shown)
-
-    def choice(self, prompt: str, choices: Sequence[str], empty: Any = MISSING) -> Any:
-        """One of `choices` (any letter case, a unique beginning will do); empty: `empty` if given."""
-        def parse(text: str) -> Any:
-            if not text and empty is not MISSING:
-                return empty
-            return pick(text, choices)
-
-        return self.value(prompt, parse)
 
     def items(self, prompt: str, one: Callable[[str], Any], spaces: bool = False) -> list:
         """A list on one line, items separated by commas (with `spaces`, by spaces too: numbers);
@@ -190,6 +181,7 @@ class Interview:
                               spaces=isinstance(kind, Int))
         if isinstance(default, bool) or not isinstance(default, int):
             return SKIP  # nothing this model asks for in this form
+        # a number the model leaves loose (its checks read it) is at least a count
         return self.number(f"{label}{shown}", schema if isinstance(inner, Int) else Int(0),
                            None if optional else default, optional=optional)
 
@@ -281,4 +273,4 @@ def ask_names(talk: Interview, defaults: Sequence[str]) -> list:
     return chosen
 
 
-__all__ = ["EndOfInput", "Interview", "Retry", "SKIP", "flow", "interview"]
+__all__ = ["EndOfInput", "Interview", "Retry", "SKIP", "interview"]

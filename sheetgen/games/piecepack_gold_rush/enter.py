@@ -10,7 +10,7 @@ from sheetgen.results import norm
 
 
 def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
-    if key != "buildings" or not talk.ctx.asked(scorer.model().player_fields()[key]):
+    if key != "buildings":
         return NotImplemented
     names = [b["name"] for b in scorer.buildings.values()]
     if index == 0:
