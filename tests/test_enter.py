@@ -249,3 +249,38 @@ def test_standard_output_is_no_place_for_the_file_and_the_help_shows_an_example(
     assert done.returncode == 2 and "Error: -o: enter reads the answers from standard input" in done.stderr.decode()
     helped = run_process("enter", "--help", cwd=tmp_path)
     assert helped.returncode == 0 and b"sheetgen enter rolled-west --names Ann,Ben -o tonight.yaml" in helped.stdout
+
+
+ANSWER_WORDS = ["", "0", "1", "2", "3", "7", "-1", "x", "Ann", "ben", "Ann 2", "1, 2", "camp, settlement", "cs",
+                "railroad", "mountain", "city", "prairie", "Farm", "Assay", "Courthouse", "4VP", "Depot", "99"]
+
+
+@pytest.mark.parametrize("game", sorted(ANSWERS))
+def test_any_answers_give_a_results_file_or_end_of_input_never_a_crash(game):
+    from hypothesis import given, settings, strategies as st
+
+    g = sheetgen.game(game)
+    low = g.player_counts[0]
+    names = ["Ann", "Ben", "Cat", "Dee"][:max(low, 2)]
+
+    @settings(max_examples=12, deadline=None)
+    @given(st.lists(st.sampled_from(ANSWER_WORDS), max_size=150))
+    def run(words):
+        stream = iter(words)
+
+        def ask(prompt, default):
+            try:
+                answer = next(stream)
+            except StopIteration:
+                raise EndOfInput("done") from None
+            return answer if answer or default is None else default
+
+        try:
+            text = g.enter(ask, lambda text: None, names=names)
+        except EndOfInput:
+            return
+        data = yaml.safe_load(text)
+        assert data["game"] == game and names_of(data) == names
+        g.check(text=text)  # problems are fine; a crash is not
+
+    run()
