@@ -75,6 +75,11 @@ class Setup:
     def seed(self) -> Optional[str]:
         return self.data.get("seed")
 
+    @property
+    def seating(self) -> list:
+        """The players' names in seating order (first player first)."""
+        return [seat["name"] if isinstance(seat, dict) else str(seat) for seat in self.data["seating"]]
+
     def to_dict(self) -> dict:
         import copy
 
@@ -216,9 +221,57 @@ class Game:
             raise InvalidInput(problems)
         return Export(form_reader.results_yaml(doc, self.title), warnings)
 
-    def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None) -> str:
-        """A blank, commented results file to fill in after a game."""
-        return self.scorer().template(players, names)
+    def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None, *,
+                 code: Optional[str] = None) -> str:
+        """A blank, commented results file to fill in after a game. With `code` (a setup code of
+        this game) it is that setup's: names in its seating order, and for Gold West its setup line,
+        its offices in play and only the counts they score."""
+        scorer = self.scorer()
+        if code is None:
+            return scorer.template(players, names)
+        setup = self.coded_setup(code, players, names)
+        return scorer.template(names=setup.seating, setup=setup.data)
+
+    def coded_setup(self, code: str, players: Optional[int] = None,
+                    names: Optional[Sequence[str]] = None) -> Setup:
+        """The setup `code` names, seating `names`; a code that is not one of this game's setups
+        is an InvalidArgument on `code` (the argument a caller got wrong), not a file problem."""
+        from sheetgen.setupcode import SetupCodeError
+
+        try:
+            return self.setup(players=players, code=str(code), names=names)
+        except SetupCodeError as refused:
+            raise InvalidArgument("code", refused.message) from None
+
+    def enter(self, ask: Any, tell: Any, *, players: Optional[int] = None, names: Optional[Sequence[str]] = None,
+              code: Optional[str] = None) -> str:
+        """Guided entry: ask each field of the results model in sheet order, checking each answer
+        (a bad one is asked again with the reason), and return the results file's text.
+
+        `ask(prompt, default)` returns an answer's text (`default` for an empty answer, when not
+        None) and raises `sheetgen.entry.EndOfInput` when input ends; `tell(text)` shows a reason
+        or a hint. The players are `names` (in seating order), else asked, `players` of them (asked
+        too when neither is given); with `code` (a setup code) they sit in that setup's order and,
+        for Gold West, only its offices and the counts they score are asked."""
+        from types import SimpleNamespace
+
+        from sheetgen import entry, forms
+        from sheetgen.schema import Int
+
+        scorer = self.scorer()
+        listed = check_all(names) if names is not None else None
+        setup: Optional[dict] = None
+        seated: Optional[list] = listed
+        if code is not None:
+            made = self.coded_setup(code, players, listed)
+            setup, seated = made.data, made.seating
+        elif players is None and listed is None:
+            low, high = self.rules.players
+            players = entry.Interview(ask, tell, scorer, scorer.context()).number(
+                f"players ({low}-{high})", Int(low, high), high)
+        ctx = scorer.context(players, seated, setup)
+        data = entry.interview(scorer, ctx, ask, tell, asked_names=listed is None)
+        return forms.results_yaml(SimpleNamespace(value=data), self.title, "entered at the table")
 
     def example(self) -> str:
         """A filled-in results file of this game (the one in examples/), as text."""

@@ -17,9 +17,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
-def _say(text: str, err: bool = False) -> None:
+def _say(text: str, err: bool = False, nl: bool = True) -> None:
     """Print a line; on standard output a failed write (full disk, broken pipe) is an error."""
-    output.say(text, err)
+    output.say(text, err, nl)
 
 
 class InkChoice(click.Choice):
@@ -309,20 +309,26 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
 @click.option("--schema", is_flag=True, help="Print the JSON Schema of GAME's results files instead "
               "(for editors' completion and checks).")
 @click.option("--example", is_flag=True, help="Print a filled-in example results file instead.")
+@click.option("--code", metavar="CODE", help="The setup code of the game played (sheetgen setup printed it): "
+              "players in its seating order (--names gives their names) and, for gold-west, its setup line "
+              "and only its offices and the counts they score.")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
 @FORCE
 @click.pass_context
-def template(ctx, game, players, names, schema, example, out, force) -> None:
+def template(ctx, game, players, names, schema, example, code, out, force) -> None:
     """A blank, commented results file for GAME, to fill in and pass to 'sheetgen score'.
 
     \b
     Examples:
       sheetgen template rolled-west -p 3 -o tonight.yaml
       sheetgen template gold-west --names Sara,Levi,Ann
+      sheetgen template gold-west --code GW3-... --names Sara,Levi,Ann   (that setup's offices)
       sheetgen template gold-west --schema -o gold-west.schema.json
       sheetgen template rolled-west --example -o example.yaml
     """
     chosen = _game(ctx, game)
+    if code is not None and (schema or example):
+        raise InvalidArgument("code", f"a code fills in a blank template; leave out {'--schema' if schema else '--example'}")
     target = output.text_target(out, force)
     if schema:
         import json
@@ -331,7 +337,7 @@ def template(ctx, game, players, names, schema, example, out, force) -> None:
     elif example:
         text = chosen.example()
     else:
-        text = chosen.template(players, _names(names))
+        text = chosen.template(players, _names(names), code=code)
     output.write_atomic(target, text.encode("utf-8"))
     if target is not None and example:
         _say(f"wrote {target}: an example {chosen.key} results file; try 'sheetgen score {target}'")
@@ -339,6 +345,61 @@ def template(ctx, game, players, names, schema, example, out, force) -> None:
         _say(f"wrote {target}: fill it in, then run 'sheetgen score {target}'")
     elif target is not None:
         _say(f"wrote {target}: the JSON Schema of {chosen.key} results files")
+
+
+@cli.command()
+@click.argument("game", shell_complete=_complete_game)
+@click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
+              "else asked.")
+@click.option("--names", help="Comma-separated player names in seating order, e.g. Ann,Ben,Cat (else asked).")
+@click.option("--code", metavar="CODE", help="The setup code of the game played: players in its seating "
+              "order and, for gold-west, only its offices and the counts they score.")
+@click.option("-o", "--output", "out", metavar="FILE", help="Results file to write. Default: "
+              "output/GAME-results.yaml.")
+@FORCE
+@click.pass_context
+def enter(ctx, game, players, names, code, out, force) -> None:
+    """Type in a game's results from the paper sheets, one question at a time, then score them.
+
+    Asks each field player by player, in the order of the sheets and of 'sheetgen
+    template'; a bad answer is asked again with the reason, an empty one takes the
+    value in [brackets]. Lists go on one line, comma-separated. Then writes the
+    results file, checks it and prints the scores. Answers may be piped in, one a
+    line; if they run out, nothing is written (exit 1).
+
+    \b
+    Examples:
+      sheetgen enter rolled-west --names Ann,Ben -o tonight.yaml
+      sheetgen enter gold-west --code GW3-... --names Sara,Levi,Ann
+      printf '4\\n2\\n1\\nFarm, Market\\n\\n...' | sheetgen enter piecepack-gold-rush --names Ann,Ben,Cat
+                                           (answers piped in, one a line)
+    """
+    from sheetgen import batch
+    from sheetgen.entry import EndOfInput
+
+    chosen = _game(ctx, game)
+    if out == "-":
+        raise InvalidArgument("output", "enter reads the answers from standard input; give a file name to write")
+    if out is None:
+        os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
+    target = output.text_target(out or os.path.join(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml"), force)
+    piped = not sys.stdin.isatty() if sys.stdin is not None else True
+
+    def ask(prompt: str, default: Optional[str]) -> str:
+        _say(f"{prompt} [{default}]: " if default is not None else f"{prompt}: ", nl=False)
+        line = sys.stdin.readline() if sys.stdin is not None else ""
+        if not line:
+            _say("")
+            raise EndOfInput(f"the answers ran out at '{prompt.split(' (')[0].split(':')[0]}'; nothing was written")
+        line = line.rstrip("\r\n")
+        if piped:
+            _say(line)  # a piped answer shows, as a typed one would
+        return line if line.strip() or default is None else default
+
+    text = chosen.enter(ask, _say, players=players, names=_names(names), code=code)
+    output.write_atomic(target, text.encode("utf-8"))
+    _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
+    batch.show(batch.run([str(target)], ctx.find_root().obj["data"], score=True), "text", score=True)
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml

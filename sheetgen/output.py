@@ -321,16 +321,17 @@ def _remove_quietly(path: "Union[str, Path]") -> None:
         pass
 
 
-def say(text: str, err: bool = False) -> None:
-    """Print a line; on standard output a failed write (full disk, broken pipe) is StdoutFailed."""
+def say(text: str, err: bool = False, nl: bool = True) -> None:
+    """Print a line (`nl` False: no line end, as a question); on standard output a failed write
+    (full disk, broken pipe) is StdoutFailed."""
     import click
 
     if err:
-        click.echo(text, err=True)
+        click.echo(text, err=True, nl=nl)
         return
     if sys.stdout is None:  # started with stdout closed: click.echo would drop the text silently
         raise stdout_closed()
     try:
-        click.echo(text)
+        click.echo(text, nl=nl)
     except OSError as exc:  # caught before click, which turns a broken pipe into a silent exit
         raise stdout_failed(exc) from None

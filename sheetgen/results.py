@@ -107,16 +107,21 @@ class _Record:
 
 
 class Context(_Record):
-    """What a template is written for: the rule data, the player count and names (read-only)."""
+    """What a template is written for: the rule data, the player count and names (read-only);
+    for a template of one setup (`--code`), the realised setup and the needs that cannot
+    arise in it (offices not in play): a field only those need is left out."""
 
-    __slots__ = ("rules", "players", "names")
+    __slots__ = ("rules", "players", "names", "setup", "unused")
     _fields = __slots__
     rules: RuleData
     players: int
     names: list
+    setup: Optional[dict]
+    unused: frozenset
 
-    def __init__(self, rules: RuleData, players: int, names: list):
-        for name, value in zip(self._fields, (rules, players, names)):
+    def __init__(self, rules: RuleData, players: int, names: list, setup: Optional[dict] = None,
+                 unused: frozenset = frozenset()):
+        for name, value in zip(self._fields, (rules, players, names, setup, unused)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -126,7 +131,13 @@ class Context(_Record):
         raise AttributeError(f"cannot delete field '{name}'")
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash((self.rules, self.players, self.names))
+        return hash((self.rules, self.players, tuple(self.names), None if self.setup is None else self.setup.get("code"),
+                     self.unused))
+
+    def asked(self, spec: Any) -> bool:
+        """Whether a field belongs in this context: not when every need it serves cannot arise."""
+        needs = getattr(spec, "needs", ())
+        return not (needs and set(needs) <= self.unused)
 
 
 class Example:
@@ -220,7 +231,7 @@ class _TemplateWriter:
     def field(self, key: str, spec: Field, indent: str, *index: int, first: bool = True) -> None:
         ctx = self.ctx
         value = spec.default(ctx, *index) if callable(spec.default) else spec.default
-        if value is MISSING:
+        if value is MISSING or not ctx.asked(spec):
             return
         lines = spec.help_lines(ctx, *index) if first else []
         inner = " " * len(indent)
@@ -384,6 +395,11 @@ class Scorer:
         """Points per category for every player, in file order (only for a file with no problems)."""
         raise NotImplementedError
 
+    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
+        """Guided entry (sheetgen/entry.py): ask field `key` (of player `index`, or of the table
+        when None) the game's own way, or NotImplemented to have it asked from the model."""
+        return NotImplemented
+
     def total_detail(self, entry: Any, parts: dict) -> Optional[str]:
         """How a written total's mismatch explains the tally (None: 'category points, ...')."""
         return None
@@ -500,14 +516,29 @@ class Scorer:
         if problems:
             raise InvalidInput(problems)
 
-    def template(self, players: Any = None, names: Optional[Sequence[str]] = None) -> str:
-        """The commented results file for `players` players (default: the most), names optional."""
+    def template(self, players: Any = None, names: Optional[Sequence[str]] = None,
+                 setup: Optional[dict] = None) -> str:
+        """The commented results file for `players` players (default: the most), names optional;
+        for a realised `setup` (its dict), the fields of that setup only (see `context`)."""
+        return self.model().template(self.context(players, names, setup))
+
+    def context(self, players: Any = None, names: Optional[Sequence[str]] = None,
+                setup: Optional[dict] = None) -> Context:
+        """What a template (or a guided entry) is written for. With `setup`, the player count is
+        the setup's and `names` are in its seating order already."""
         low, high = self.rules.players
+        if setup is not None:
+            players = setup["players"]
         count = len(names) if names and players is None else (high if players is None else players)
         check_player_count("players", self.title, low, high, count)
         if names and len(names) != count:
             raise InvalidArgument("names", f"{len(names)} names for {count} players")
-        return self.model().template(Context(self.rules, count, list(names or self.default_names(count))))
+        return Context(self.rules, count, list(names or self.default_names(count)), setup,
+                       self.unused_needs(setup) if setup is not None else frozenset())
+
+    def unused_needs(self, setup: dict) -> frozenset:
+        """The needs (categories, offices) that cannot arise in a realised setup (default: none)."""
+        return frozenset()
 
     def default_names(self, count: int) -> list:
         return [f"Player {n}" for n in range(1, count + 1)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
 from sheetgen.games.gold_west import hexes
-from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
+from sheetgen.results import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
     plural, unknown
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
 
@@ -165,6 +165,11 @@ class GoldWestScorer(Scorer):
                                           len(hexes.touching_water(self.rules) & land), max(lines.values(), default=0))
         return self._boards[players]
 
+    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
+        from sheetgen.games.gold_west import enter  # guided entry only
+
+        return enter.ask(self, talk, key, index)
+
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:
         zeros = {self.terrain_key[c]: 0 for c in self.terrains}
@@ -197,7 +202,8 @@ class GoldWestScorer(Scorer):
                 label="settlements per terrain"),
             "mining_tokens": opt("mining_tokens", terrain, [
                 "mining_tokens: on your influence tracks, per terrain: one per building",
-                "(each building took the mining token of its hex)"], zeros, label="mining tokens per terrain"),
+                "(each building took the mining token of its hex)"], zeros, "the building count",
+                label="mining tokens per terrain"),
             "investment_influence": opt("investment_influence", terrain, [
                 "investment_influence: the +1 influence of investment cards, per terrain,",
                 f"e.g. {{{example}: 1}}; cards {cards}"], {}),
@@ -213,7 +219,8 @@ class GoldWestScorer(Scorer):
             "line": opt("line", Int(0), "most of your buildings on one straight line of hexes", 0,
                         label=ON_BOARD["line"]),
             "investments": opt("investments", Int(0), f"investment cards fulfilled (at most "
-                               f"{self.investments_in_play})", 0, label="investment cards fulfilled"),
+                               f"{self.investments_in_play})", 0, "investment influence",
+                               label="investment cards fulfilled"),
             "shipping_tiles": opt("shipping_tiles", Int(0), f"shipping bonus tiles taken (at most "
                                   f"{self.ship_per_player})", 0, label="shipping bonus tiles"),
             "wanted": opt("wanted", Int(0), "your camps in the Wanted area", 0, "wanted", label="camps in Wanted"),
@@ -222,10 +229,26 @@ class GoldWestScorer(Scorer):
             "total": Field(OrNull(Int()), required=False, default=Example(0),
                            help="optional: your own sum; the check compares it"),
         }), {"setup": Field(OrNull(Str()), required=False, help=_SETUP_HELP,
-                            default=lambda ctx: Example(f"GW{ctx.players}-...")),
-             "boomtown": Field(OrNull(Dict(Str(), OrNull(List(Str())))), required=False, default=None,
+                            default=lambda ctx: ctx.setup["code"] if ctx.setup else Example(f"GW{ctx.players}-...")),
+             "boomtown": Field(OrNull(Dict(Str(), OrNull(List(Str())))), required=False, default=self._boomtown_default,
                                help=self._boomtown_help)},
             intro=self._intro, outro=self._outro)
+
+    def offices_in(self, setup: dict) -> list:
+        """The offices a realised setup puts in play, as the rule data has them."""
+        return [self.office_by_name[norm(name)] for name in setup["boomtown"]["offices"]]
+
+    def unused_needs(self, setup: dict) -> frozenset:
+        """The offices a setup leaves out: the counts only they score are not asked for."""
+        in_play = {office["name"] for office in self.offices_in(setup)}
+        return frozenset(office["name"] for office in self.offices if office["name"] not in in_play)
+
+    def _boomtown_default(self, ctx: Context) -> Optional[Block]:
+        """Blank (the outro shows how it is written), or for one setup its offices and the free cell."""
+        if not ctx.setup:
+            return None
+        return Block([*((office["name"], [], office["text"]) for office in self.offices_in(ctx.setup)),
+                      (self.free_name, [], f"{self.free_points} points")])
 
     def _intro(self, ctx: Context) -> list:
         return [
@@ -250,10 +273,13 @@ class GoldWestScorer(Scorer):
                 f"the {free} one.", *stack,
                 f"The {free} is worth {self.free_points}." + "".join(
                     f" {o['name']} counts all your tokens in {self.boomtown_pair}s, the {free} included."
-                    for o in self.offices if o["per"] == "boomtown_influence_pairs")]
+                    for o in (self.offices_in(ctx.setup) if ctx.setup else self.offices)
+                    if o["per"] == "boomtown_influence_pairs")]
 
     def _outro(self, ctx: Context) -> list:
         names = ctx.names
+        if ctx.setup:  # the offices in play are listed above, with what they score
+            return []
         return [f"  # {self.offices[0]['name']}: [{names[0]}, {names[1 % len(names)]}]",
                 f"  # {self.free_name}: [{names[0]}]", "", "# The offices (points per space held at game end):",
                 *(f"#   {office['name']}: {office['text']}" for office in self.offices)]

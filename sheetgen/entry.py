@@ -1,0 +1,276 @@
+"""Guided entry: a game's results asked for one field at a time (`sheetgen enter`).
+
+For a table with paper sheets and one laptop. The questions are the results
+model (sheetgen/results.py) read in template order: player by player, field by
+field, then the game-level fields. Each answer is checked as it is typed
+against the field's schema (types, ranges, choices); a bad one is asked again
+with the reason. The answers make the same results data a template filled in
+by hand makes; the caller writes it and scores it with the one pipeline.
+
+Most fields are asked from their schema and their template default (a number,
+a mapping of numbers by key, a list written on one line). Where a model holds a
+game-level list with its own structure (Carcassonne's features, Gold West's
+Boomtown) or a value the schema leaves loose, the game's scorer asks it
+(`Scorer.ask_field`), with the helpers here.
+
+Nothing here reads the terminal: `ask(prompt, default)` returns the answer's
+text (the default for an empty answer) and raises EndOfInput when input ends;
+`tell(text)` shows a reason or a hint.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+from sheetgen import names as name_policy
+from sheetgen.errors import SheetgenError
+from sheetgen.results import Block, Context, Example, Scorer
+from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema
+
+Ask = Callable[[str, Optional[str]], str]
+Tell = Callable[[str], None]
+
+
+class EndOfInput(SheetgenError):
+    """Input ended before every question was answered: nothing is written."""
+
+    exit_code = 1
+
+
+class Retry(Exception):
+    """An answer that cannot be taken; the question is asked again with `reason`."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+SKIP: Any = type("Skip", (), {"__repr__": lambda self: "SKIP"})()  # an optional field left out
+
+
+def unwrap(schema: Any) -> Schema:
+    """The schema under a Field, OrNull or Check."""
+    while True:
+        if isinstance(schema, Field):
+            schema = schema.schema
+        elif isinstance(schema, OrNull):
+            schema = schema.schema
+        elif isinstance(schema, Check):
+            schema = schema.schema
+        else:
+            return schema
+
+
+def problem(schema: Any, value: Any) -> Optional[str]:
+    """What the model says is wrong with `value` (None: nothing)."""
+    found: list = []
+    (schema.schema if isinstance(schema, Field) else schema).walk(value, (), found)
+    return found[0][1] if found else None
+
+
+class Interview:
+    """Asks questions through `ask`, checking each answer; the game's scorer asks what it owns."""
+
+    def __init__(self, ask: Ask, tell: Tell, scorer: Scorer, ctx: Context):
+        self.ask, self.tell, self.scorer, self.ctx = ask, tell, scorer, ctx
+
+    # -- one answer ---------------------------------------------------------------------
+    def value(self, prompt: str, parse: Callable[[str], Any], default: Optional[str] = None) -> Any:
+        """Ask until `parse` takes the answer (it raises Retry with the reason otherwise)."""
+        while True:
+            text = self.ask(prompt, default).strip()
+            try:
+                return parse(text)
+            except Retry as refused:
+                self.tell(f"  {refused.reason}; try again")
+
+    def number(self, prompt: str, schema: Any = None, default: Any = None, optional: bool = False) -> Any:
+        """A whole number the schema (an Int, possibly wrapped) accepts; empty: the default, or SKIP
+        when `optional`."""
+        def parse(text: str) -> Any:
+            if not text:
+                if optional:
+                    return SKIP
+                raise Retry("expected a whole number")
+            value = whole(text)
+            reason = problem(schema, value) if schema is not None else None
+            if reason:
+                raise Retry(reason)
+            return value
+
+        shown = None if default is None or default is SKIP else str(default)
+        return self.value(prompt + (" (empty to skip)" if optional and shown is None else ""), parse, shown)
+
+    def items(self, prompt: str, one: Callable[[str], Any], spaces: bool = False) -> list:
+        """A list on one line, items separated by commas (with `spaces`, by spaces too: numbers);
+        empty: none."""
+        def parse(text: str) -> list:
+            parts = text.split(",") if "," in text or not spaces else text.split()
+            out = []
+            for n, part in enumerate(p.strip() for p in parts if p.strip()):
+                try:
+                    out.append(one(part))
+                except Retry as refused:
+                    raise Retry(f"item {n + 1} ('{part}'): {refused.reason}") from None
+            return out
+
+        return self.value(prompt, parse)
+
+    def repeat(self, prompt: str, first: Callable[[str], Any], rest: Callable[[Any], Any]) -> list:
+        """Items asked one at a time until an empty answer: `first` reads the answer to `prompt`
+        (an empty answer ends the list), `rest` asks what follows it and returns the item."""
+        out: list = []
+        while True:
+            head = self.value(prompt, lambda text: None if not text else first(text))
+            if head is None:
+                return out
+            out.append(rest(head))
+
+    def player(self, text: str) -> str:
+        """A player's name as the table has it (any letter case)."""
+        return pick(text, self.ctx.names, what="player")
+
+    # -- the model ------------------------------------------------------------------------
+    def field(self, key: str, spec: Any, label: str, index: Optional[int] = None) -> Any:
+        """The answer to one field of the model (SKIP: leave it out of the file)."""
+        spec = spec if isinstance(spec, Field) else Field(spec)
+        if not self.ctx.asked(spec):
+            return SKIP
+        asked = self.scorer.ask_field(self, key, index)
+        if asked is not NotImplemented:
+            return asked
+        extra = () if index is None else (index,)
+        default = spec.default(self.ctx, *extra) if callable(spec.default) else spec.default
+        if default is MISSING or default is None or (isinstance(default, Example) and
+                                                      isinstance(default.value, (list, str))):
+            return SKIP  # nothing to ask in this form (another written form: hexes, completed features)
+        if isinstance(default, str):  # known already (a setup's code): written as it is
+            return default
+        if index in (None, 0):
+            lines = spec.help_lines(self.ctx, *extra)
+            if len(lines) > 1:
+                self.tell("\n".join(f"# {line}" for line in lines))
+        hint = spec.help_lines(self.ctx, *extra)
+        note = hint[0] if len(hint) == 1 and hint[0] else spec.label
+        return self.shaped(label, spec.schema, default, note)
+
+    def shaped(self, label: str, schema: Any, default: Any, note: str = "") -> Any:
+        """A value shaped as `default` (the template's), checked by `schema`."""
+        optional = isinstance(default, Example)
+        if optional:
+            default = default.value
+        inner = unwrap(schema)
+        if isinstance(inner, Either):
+            inner = unwrap(inner.mapped if isinstance(default, dict) else inner.listed)
+        shown = f": {note}" if note else ""
+        if isinstance(default, Block):
+            return {k: self.shaped(f"{label} {k}", part(inner, k), v, comment) for k, v, comment in default.rows}
+        if isinstance(default, dict):
+            out = {}
+            for k, v in default.items():
+                got = self.shaped(f"{label} {k}", part(inner, k), Example(v) if optional else v)
+                if got is not SKIP:
+                    out[k] = got
+            return SKIP if optional and not out else out
+        if isinstance(default, list) and isinstance(inner, List):
+            item = inner.item
+            kind = unwrap(item)
+            words = "numbers" if isinstance(kind, Int) else "names"
+            return self.items(f"{label}{shown} ({words}, comma-separated; empty for none)",
+                              lambda text: checked(item, whole(text) if isinstance(kind, Int) else text),
+                              spaces=isinstance(kind, Int))
+        if isinstance(default, bool) or not isinstance(default, int):
+            return SKIP  # nothing this model asks for in this form
+        # a number the model leaves loose (its checks read it) is at least a count
+        return self.number(f"{label}{shown}", schema if isinstance(inner, Int) else Int(0),
+                           None if optional else default, optional=optional)
+
+
+def part(schema: Schema, key: Any) -> Any:
+    """The schema of `key` inside a mapping schema."""
+    if isinstance(schema, Map):
+        spec = schema.fields.get(key)
+        return spec.schema if isinstance(spec, Field) else spec
+    if isinstance(schema, Dict):
+        return schema.value
+    return None
+
+
+def whole(text: str) -> int:
+    """A whole number as typed, or Retry with the reason."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise Retry(f"expected a whole number, got '{text.strip()}'") from None
+
+
+def checked(schema: Any, value: Any) -> Any:
+    """`value` if the schema takes it, else Retry with the model's reason."""
+    reason = problem(schema, value) if schema is not None else None
+    if reason:
+        raise Retry(reason)
+    return value
+
+
+def pick(text: str, choices: Sequence[str], what: str = "answer") -> str:
+    """The choice `text` names (letter case aside; a unique beginning will do)."""
+    key = name_policy.key(text)
+    exact = [c for c in choices if name_policy.key(c) == key]
+    if exact:
+        return exact[0]
+    begun = [c for c in choices if name_policy.key(c).startswith(key)] if key else []
+    if len(begun) == 1:
+        return begun[0]
+    raise Retry(f"'{text}' is not a {what} here; choose one of {', '.join(choices)}")
+
+
+def interview(scorer: Scorer, ctx: Context, ask: Ask, tell: Tell, asked_names: bool = False) -> dict:
+    """Every answer of a game's results, as the results file's data (in template order).
+
+    With `asked_names`, each player's name is asked first (the context's are the defaults)."""
+    model = scorer.model()
+    talk = Interview(ask, tell, scorer, ctx)
+    if asked_names:
+        ctx = talk.ctx = Context(ctx.rules, ctx.players, ask_names(talk, ctx.names), ctx.setup, ctx.unused)
+    data: dict = {"game": model.game}
+    if model.player is None:
+        data["players"] = list(ctx.names)
+    else:
+        data["players"] = []
+        for index, name in enumerate(ctx.names):
+            tell(f"-- {name} ({index + 1} of {ctx.players}) --")
+            entry: dict = {"name": name}
+            for key, spec in model.player.fields.items():
+                if key == "name":
+                    continue
+                value = talk.field(key, spec, key, index)
+                if value is not SKIP:
+                    entry[key] = value
+            data["players"].append(entry)
+    if model.fields:
+        tell("-- the table --")
+    for key, spec in model.fields.items():
+        value = talk.field(key, spec, key)
+        if value is not SKIP:
+            data[key] = value
+    return data
+
+
+def ask_names(talk: Interview, defaults: Sequence[str]) -> list:
+    """Each player's name, in seating order (empty: the default shown)."""
+    chosen: list = []
+
+    def parse(text: str) -> str:
+        name = name_policy.clean(text)
+        if not name or not name.isprintable():
+            raise Retry("a name is plain text, not empty")
+        if name_policy.key(name) in {name_policy.key(n) for n in chosen}:
+            raise Retry(f"{name} is already a player; give each player a different name")
+        return name
+
+    for n, default in enumerate(defaults):
+        chosen.append(talk.value(f"player {n + 1} name", parse, default))
+    return chosen
+
+
+__all__ = ["EndOfInput", "Interview", "Retry", "SKIP", "interview"]

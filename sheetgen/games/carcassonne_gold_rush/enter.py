@@ -1,0 +1,61 @@
+"""Carcassonne: Gold Rush's part of guided entry (sheetgen/entry.py): the score track, the
+mining tokens, then the features left on the board, one at a time."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from sheetgen.entry import SKIP, Interview, Retry, pick, whole
+from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, KINDS, ROLES
+from sheetgen.schema import Field, Int
+
+
+def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
+    names = talk.ctx.names
+    if key == "points":
+        return {name: talk.number(f"points {name} (score track before final scoring, laps of {scorer.lap} "
+                                  f"included)", Int(0), 0) for name in names}
+    if key == "tokens":
+        def word(value: int) -> str:
+            named = scorer.token_names.get(value)
+            return named if named else f"worth {value}"
+
+        return {name: {value: talk.number(f"tokens {name}: {word(value)}", Int(0, count), 0)
+                       for value, count in scorer.token_counts.items()} for name in names}
+    if key == "features":
+        talk.tell("# features: every railroad, mountain, city and prairie with cowboys on it at the end")
+        return talk.repeat(f"features: type ({'/'.join(KINDS)}, empty to finish)",
+                           lambda text: pick(text, KINDS, "feature"), lambda kind: _feature(scorer, talk, kind))
+    return NotImplemented
+
+
+def _feature(scorer: Any, talk: Interview, kind: str) -> dict:
+    details: dict = {}
+    for name, spec in _FEATURE_FIELDS[kind].items():
+        optional = isinstance(spec, Field) and not spec.required
+        value = talk.number(f"  {kind} {name}", spec, 0 if optional else None)
+        if value is not SKIP and (value or not optional):
+            details[name] = value
+    role, words = ROLES[kind]
+    if role == "merchant":
+        merchant = talk.value(f"  {kind} merchant (the player, empty for none)",
+                              lambda text: talk.player(text) if text else None)
+        if merchant is not None:
+            details[role] = merchant
+    else:
+        most = scorer.in_play
+
+        def cowboys(text: str) -> tuple:
+            who, _, count = text.rpartition(" ")
+            if not who or not count.strip().isdigit():
+                who, count = text, "1"
+            number = whole(count)
+            if not 1 <= number <= most:
+                raise Retry(f"{number} {words}: a colour has 1 to {most} cowboys on the board")
+            return talk.player(who), number
+
+        found = talk.items(f"  {kind} {role} (player and count, e.g. {talk.ctx.names[0]} 2; comma-separated, "
+                           f"empty for none)", cowboys)
+        if found:
+            details[role] = dict(found)
+    return {kind: details}

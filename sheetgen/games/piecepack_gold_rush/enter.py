@@ -1,0 +1,25 @@
+"""Gold Rush (piecepack)'s part of guided entry (sheetgen/entry.py): a mat's buildings, each
+named as the rule data names it."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from sheetgen.entry import Interview, Retry, pick
+from sheetgen.results import norm
+
+
+def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
+    if key != "buildings":
+        return NotImplemented
+    names = [b["name"] for b in scorer.buildings.values()]
+    if index == 0:
+        talk.tell("\n".join(f"# {line}" for line in scorer._buildings_help(talk.ctx, index)))
+
+    def building(text: str) -> str:
+        action = scorer.actions.get(norm(text))
+        if action is not None:
+            raise Retry(f"{action['name']} is an action, not a building: leave it out")
+        return pick(text, names, "building")
+
+    return talk.items("buildings: one per plot you own (comma-separated, empty for none)", building)
