@@ -23,7 +23,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load(FORM)
     code = request.code
     setup: Optional[dict] = gw.from_code(rules, code) if code else None
-    card = setupcard.Card()
+    card = setupcard.Card(request.paper)
     card.add(Text(0, 7, layout["title"], 16, bold=True, max_width=card.width))
     sub = layout["subtitle_code"].format(code=code, players=setup["players"]) if setup else layout["subtitle_blank"]
     card.add(Text(0, 13, sub, 10, bold=bool(setup), max_width=card.width),
