@@ -264,7 +264,7 @@ def test_card_grid_and_cut_marks_inside_the_printable_area(paper):
     left, top = (width - doc.width) / 2, (height - doc.height) / 2  # the renderer centres the content box
     printable = Rect(6 - left, 6 - top, width - 12, height - 12)  # in content-box millimetres
     content = Rect(0, 0, doc.width, doc.height)
-    margins = cards_module.margin_marks(CARDS)
+    margins = cards_module.margin_marks(layouts.load("piecepack-gold-rush-cards", paper))  # this paper's
     for page in doc.pages:
         for rect, _ in front_cards(doc, page):
             assert rect.inside(content) and rect.inside(printable), rect
