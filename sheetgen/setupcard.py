@@ -24,6 +24,9 @@ from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, R
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
 GUTTER = float(layouts.load(LAYOUT)["gutter"])  # between the two halves of a page of half-page cards
 FOOTER = float(layouts.load(LAYOUT)["footer"])  # the footer's line sits this far above a card's foot
+# the title's baseline: its capitals start as far below the top as the fine print ends above the foot,
+# so the margins of the drawn page are even
+TITLE_BASELINE = 6.0
 
 
 def size(paper: str = "letter") -> tuple:
@@ -107,7 +110,7 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     card = Card(paper, reveal=reveal)
     width, height = card.width, card.height
     half_height = (height - GUTTER) / 2  # the height of a half-page card
-    card.add(Text(0, 7, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
+    card.add(Text(0, TITLE_BASELINE, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
                   max_width=width))
     code = f"Setup code {setup['code']}"
     card.add(Text(0, 13, code, 10, bold=True, max_width=width))
