@@ -161,8 +161,10 @@ class Game:
         `reveal` also shows what the setup places face down (a referee's or a solo player's copy)."""
         from sheetgen import pdf, setupcard
 
-        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal))
-        return pdf.render(document, _choice("paper", paper, ("letter", "a4")), _ink(ink))
+        paper = _choice("paper", paper, ("letter", "a4"))
+        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal),
+                                   paper=paper)
+        return pdf.render(document, paper, _ink(ink))
 
     # -- results ------------------------------------------------------------------
     def scorer(self) -> Scorer:

@@ -4,16 +4,21 @@ Rule data can be well-formed and still not print: a number wider than its box,
 more rounds than the banking row holds, a count that makes a setup impossible.
 `check` draws each printable part (every player count, both papers) and a
 setup card for every player count with the data, and turns each failure into a
-problem naming the file, the part and what does not fit. It is what
+problem naming the file, the part and what does not fit. Each drawn page is
+also held to the paper's rules (layouts/paper.yaml): nothing within 6 mm of
+an edge (an item that is names itself and its overflow in mm), even margins,
+and a content box that uses its paper. It is what
 `sheetgen data check` runs after the schema and cross-checks pass; it loads the
 drawing stack, so nothing else calls it.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import math
+from typing import Any, Iterator, Optional
 
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
+from sheetgen.layouts import PAPERS
 from sheetgen.ruledata import RuleData
 
 _TOLERANCE = 0.01  # mm
@@ -27,7 +32,7 @@ def check(game: Any, rules: RuleData, name: str) -> list:
     for part in game.sheets:
         counts = list(range(low, high + 1)) if part.per_player else [high]
         found: dict = {}  # first complaint -> (the cases it was seen in, how many other complaints)
-        for paper in ("letter", "a4"):
+        for paper in PAPERS:
             for players in counts:
                 complaints = _try(lambda: _sheet(part, rules, players, paper))
                 if complaints:
@@ -39,9 +44,17 @@ def check(game: Any, rules: RuleData, name: str) -> list:
             problems.append(Problem(name, f"the {part.name} ({'; '.join(cases)}): {complaint}{also}"))
     if game.setup:
         generate, _ = game.setup_functions()
+        made: dict = {}  # players -> the setup, generated once for both papers
+
+        def setup_of(players: int) -> dict:
+            if players not in made:
+                made[players] = generate(rules, players, "data check")
+            return made[players]
+
         for players in range(low, high + 1):
-            for complaint in _try(lambda: _card(game, rules, generate(rules, players, "data check")))[:1]:
-                problems.append(Problem(name, f"the setup card ({players} players): {complaint}"))
+            for paper in PAPERS:
+                for complaint in _try(lambda: _card(game, rules, setup_of(players), paper))[:1]:
+                    problems.append(Problem(name, f"the setup card ({paper}, {players} players): {complaint}"))
     return problems
 
 
@@ -65,52 +78,116 @@ def _sheet(part: Any, rules: RuleData, players: int, paper: str) -> list:
     request = SheetRequest(players if part.per_player else 1, (), 1, paper, "color", part.has_backs)
     document = part.builder()(rules, request)
     pdf.render(document, paper, "color")
-    return list(_off_paper(document, paper))
+    return page_fit(document, paper)
 
 
-def _card(game: Any, rules: RuleData, setup: dict) -> list:
+def _card(game: Any, rules: RuleData, setup: dict, paper: str) -> list:
     from sheetgen import pdf, setupcard
 
-    document = setupcard.build(setup, rules, game.setup_card_drawer())
-    pdf.render(document, "letter", "color")
-    return list(_off_paper(document, "letter"))
+    document = setupcard.build(setup, rules, game.setup_card_drawer(), paper=paper)
+    pdf.render(document, paper, "color")
+    return page_fit(document, paper)
 
 
-def _off_paper(document: Any, paper: str) -> Iterator[str]:
-    """Items that reach past the paper's edge (the content box is centred on it)."""
-    from reportlab.lib.units import mm
+def page_fit(document: Any, paper: str) -> list:
+    """How the drawn page misses the paper's rules (layouts/paper.yaml): each item that reaches
+    into the margin, by how many mm; margins that are not even; a content box that leaves more
+    paper empty than a layout for this paper should."""
+    from sheetgen import layouts
+    from sheetgen.pdf import PAPER
 
-    from sheetgen.pdf import PAPER  # the paper the content box is centred on
-
-    width, height = (side / mm for side in PAPER[paper])
+    rules = layouts.load("paper")["margin"]
+    least, most, even = rules["least"], rules["most"], rules["even"]
+    width, height = (side / _MM for side in PAPER[paper])
+    # where the content box sits on the paper (centred: the layout for this paper sets its size)
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
-    items = [i for form in document.forms.values() for i in form] + \
-        [i for page in document.pages for i in page.items]
-    for item in items:
-        for x, y in _corners(item):
-            if not (-dx - _TOLERANCE <= x <= document.width + dx + _TOLERANCE
-                    and -dy - _TOLERANCE <= y <= document.height + dy + _TOLERANCE):
-                yield (f"does not fit: {type(item).__name__.lower()} {_describe(item)}reaches "
-                       f"{x:.1f}, {y:.1f} mm (from the content's top left), off the paper")
-                break
+    where = "A4" if paper == "a4" else "Letter"
+    out: list = []
+    for side, margin, across in (("left and right", dx, width), ("top and bottom", dy, height)):
+        if margin > most + _TOLERANCE:
+            out.append(f"does not use the paper: the content box leaves {margin:.1f} mm at the {side} "
+                       f"of {where} ({across - 2 * margin:.1f} of {across:g} mm used); "
+                       f"at most {most:g} mm")
+    room = (least - dx, least - dy, document.width + dx - least, document.height + dy - least)
+    for item, (left, top, right, bottom) in _drawn(document):
+        over = max((room[0] - left, "left"), (room[1] - top, "top"), (right - room[2], "right"),
+                   (bottom - room[3], "bottom"))
+        if over[0] > _TOLERANCE:
+            out.append(f"does not fit {where}: {_describe(item)} reaches {over[0]:.1f} mm into the {over[1]} "
+                       f"margin ({least:g} mm must stay clear on every side)")
+    empty = margins(document, paper)
+    for (a, b), side in (((0, 2), "left and right"), ((1, 3), "top and bottom")):
+        if abs(empty[a] - empty[b]) > even + _TOLERANCE:
+            out.append(f"uneven margins on {where}: {empty[a]:.1f} and {empty[b]:.1f} mm at the {side} "
+                       f"(at most {even:g} mm apart)")
+    return out
 
 
-def _corners(item: Any) -> list:
-    rect = getattr(item, "rect", None)
-    if rect is not None:
-        return [(rect.x, rect.y), (rect.x + rect.w, rect.y + rect.h)]
-    if hasattr(item, "points"):
-        return list(item.points)
-    if hasattr(item, "x1"):
-        return [(item.x1, item.y1), (item.x2, item.y2)]
-    if hasattr(item, "cx"):
+def margins(document: Any, paper: str) -> tuple:
+    """(left, top, right, bottom): the paper left empty around everything drawn, in mm."""
+    from sheetgen.pdf import PAPER
+
+    width, height = (side / _MM for side in PAPER[paper])
+    dx, dy = (width - document.width) / 2, (height - document.height) / 2
+    boxes = [box for _, box in _drawn(document)]
+    if not boxes:
+        return (width / 2, height / 2, width / 2, height / 2)
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    return (dx + left, dy + top, dx + document.width - right, dy + document.height - bottom)
+
+
+def _drawn(document: Any) -> Iterator[tuple]:
+    """(item, its extent) for every item the document draws, forms first, then each page's own."""
+    for items in [*document.forms.values(), *(page.items for page in document.pages)]:
+        for item in items:
+            box = extent(item)
+            if box is not None:
+                yield item, box
+
+
+_MM = 72 / 25.4  # points per millimetre
+_CAP, _DESCENT = 0.72, 0.21  # of a text's size: how far its capitals rise above and its descenders fall below the baseline
+
+
+def extent(item: Any) -> Optional[tuple]:
+    """(left, top, right, bottom) in mm from the content box's top left: what `item` covers."""
+    from sheetgen.sheet import PT, Box, FormField, Icon, Line, Para, Polygon, Text
+
+    if isinstance(item, (Box, Para, FormField)):
+        r = item.rect
+        return (r.x, r.y, r.right, r.bottom)
+    if isinstance(item, Icon):
         half = item.size / 2
-        return [(item.cx - half, item.cy - half), (item.cx + half, item.cy + half)]
-    if hasattr(item, "x"):
-        return [(item.x, item.y)]
-    return []
+        return (item.cx - half, item.cy - half, item.cx + half, item.cy + half)
+    if isinstance(item, Line):
+        return (min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2))
+    if isinstance(item, Polygon):
+        xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+    if isinstance(item, Text):
+        from sheetgen.pdf import text_width
+
+        length = text_width(item.text, item.size, item.bold)
+        start = {"left": 0.0, "center": -length / 2, "right": -length}[item.align]
+        rise, fall = item.size * PT * _CAP, item.size * PT * _DESCENT
+        # corners along the text (u) and up from its baseline (v), turned by its angle (y runs down the page)
+        turn = math.radians(item.angle)
+        cos, sin = math.cos(turn), math.sin(turn)
+        corners = [(item.x + u * cos + v * sin, item.y - u * sin + v * cos)
+                   for u in (start, start + length) for v in (-rise, fall)]
+        return (min(x for x, _ in corners), min(y for _, y in corners),
+                max(x for x, _ in corners), max(y for _, y in corners))
+    return None
 
 
 def _describe(item: Any) -> str:
+    kind = type(item).__name__.lower()
     text = getattr(item, "text", None)
-    return repr(text[:30]) + " " if isinstance(text, str) else ""
+    if isinstance(text, str):
+        return f"{kind} {text[:30]!r}"
+    box = extent(item)
+    if box is None:
+        return kind
+    left, top, right, bottom = box
+    return f"{kind} {right - left:.1f} x {bottom - top:.1f} mm at {left:.1f}, {top:.1f} mm (from the content's top left)"

@@ -18,21 +18,29 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Optional, Sequence
 
-from sheetgen import __version__, names
+from sheetgen import __version__, layouts, names
 from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
-WIDTH, HEIGHT = 190.0, 262.0  # content box: fits Letter and A4 with >= 8 mm margins
-GUTTER = 10.0                 # between the two halves of a page of half-page cards
-HALF = (HEIGHT - GUTTER) / 2  # the height of a half-page card
-FOOTER = 9.5                  # the footer's line sits this far above a card's foot (two lines below it)
+LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
+GUTTER = float(layouts.load(LAYOUT)["gutter"])  # between the two halves of a page of half-page cards
+FOOTER = float(layouts.load(LAYOUT)["footer"])  # the footer's line sits this far above a card's foot
+# the title's baseline: its capitals start as far below the top as the fine print ends above the foot,
+# so the margins of the drawn page are even
+TITLE_BASELINE = 6.0
+
+
+def size(paper: str = "letter") -> tuple:
+    """(width, height) of a card's content box on `paper`, in mm."""
+    content = layouts.load(LAYOUT, paper)["content"]
+    return float(content["width"]), float(content["height"])
 
 
 class Card:
     """Sections stacked from the top of the page; `y` is where the next one starts.
     `reveal`: draw what the setup places face down (a referee's or a solo player's card)."""
 
-    def __init__(self, width: float = WIDTH, height: float = HEIGHT, reveal: bool = False):
-        self.width, self.height = width, height
+    def __init__(self, paper: str = "letter", reveal: bool = False):
+        self.width, self.height = size(paper)
         self.reveal = reveal
         self.items: list = []
         self.y = 0.0
@@ -93,55 +101,58 @@ class Card:
         self.y += mm
 
 
-def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal: bool = False) -> SheetDocument:
-    """The setup card: the shared frame around the game's own `draw(card, setup, rules)`;
+def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal: bool = False,
+          paper: str = "letter") -> SheetDocument:
+    """The setup card for `paper`: the shared frame around the game's own `draw(card, setup, rules)`;
     a half-page card printed twice when the body fits half the page."""
     from sheetgen.pdf import text_width  # metrics: the card is built only to be drawn
 
-    card = Card(reveal=reveal)
-    card.add(Text(0, 7, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
-                  max_width=WIDTH))
+    card = Card(paper, reveal=reveal)
+    width, height = card.width, card.height
+    half_height = (height - GUTTER) / 2  # the height of a half-page card
+    card.add(Text(0, TITLE_BASELINE, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
+                  max_width=width))
     code = f"Setup code {setup['code']}"
-    card.add(Text(0, 13, code, 10, bold=True, max_width=WIDTH))
-    room = WIDTH - text_width(code, 10, True) - 4
+    card.add(Text(0, 13, code, 10, bold=True, max_width=width))
+    room = width - text_width(code, 10, True) - 4
     seed = f"seed: {_printable(setup['seed'])}" if setup.get("seed") is not None else "rebuilt from its code"
     if reveal:
         seed = f"REFEREE'S COPY (shows face-down pieces) | {seed}"
-    card.add(Text(WIDTH, 13, _shorten(seed, room, 9, text_width), 9, role="muted", align="right",
+    card.add(Text(width, 13, _shorten(seed, room, 9, text_width), 9, role="muted", align="right",
                   max_width=room))
-    card.add(Line(0, 16, WIDTH, 16, 0.8))
+    card.add(Line(0, 16, width, 16, 0.8))
     card.y = 19
     draw(card, setup, rules)
-    half = card.y <= HALF - FOOTER - 1
-    foot = HALF if half else HEIGHT
+    half = card.y <= half_height - FOOTER - 1
+    foot = half_height if half else height
     rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
-    card.add(Line(0, foot - FOOTER, WIDTH, foot - FOOTER, 0.4, "muted"),
+    card.add(Line(0, foot - FOOTER, width, foot - FOOTER, 0.4, "muted"),
              Text(0, foot - FOOTER + 3.9, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
-                  max_width=WIDTH),
+                  max_width=width),
              Text(0, foot - FOOTER + 7.7, f"rule data {setup['data_version']} | sheetgen {__version__}", 7,
-                  role="muted", max_width=WIDTH))
-    if card.y > HEIGHT - FOOTER - 1:
-        raise ValueError(f"the {setup['game']} setup card runs {card.y - HEIGHT + FOOTER + 1:.1f} mm past the footer")
+                  role="muted", max_width=width))
+    if card.y > height - FOOTER - 1:
+        raise ValueError(f"the {setup['game']} setup card runs {card.y - height + FOOTER + 1:.1f} mm past the footer")
     items = list(card.items)
     if half:  # the same card again below a dashed cut line
-        items += _cut_line(HEIGHT / 2)
-        items += [_moved(item, HALF + GUTTER) for item in card.items]
+        items += _cut_line(width, height / 2)
+        items += [_moved(item, half_height + GUTTER) for item in card.items]
     return SheetDocument(
         title=f"{setup['title']} setup {setup['code']}",
         subject=f"Setup card{' (half a page, twice)' if half else ''} for {setup['players']} players, "
                 f"code {setup['code']}, rule data {setup['data_version']}{', face-down pieces shown' if reveal else ''}",
-        width=WIDTH, height=HEIGHT, pages=[Page(None, tuple(items))])
+        width=width, height=height, pages=[Page(None, tuple(items))])
 
 
-def _cut_line(y: float, dash: float = 2.0) -> list:
+def _cut_line(width: float, y: float, dash: float = 2.0) -> list:
     """A dashed line across the page at `y`, with a word in its middle."""
     words = "two copies of the same card: cut here"
     gap = 58.0  # left open for the words
-    out: list = [Text(WIDTH / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
+    out: list = [Text(width / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
     x = 0.0
-    while x < WIDTH:
-        end = min(x + dash, WIDTH)
-        if end <= (WIDTH - gap) / 2 or x >= (WIDTH + gap) / 2:
+    while x < width:
+        end = min(x + dash, width)
+        if end <= (width - gap) / 2 or x >= (width + gap) / 2:
             out.append(Line(x, y, end, y, 0.5, "muted"))
         x += 2 * dash
     return out

@@ -17,7 +17,7 @@ from sheetgen.sheet import Box, Line, Rect, SheetRequest, Text
 MM = 72 / 25.4
 PP = get_game("piecepack-gold-rush")
 PP_RULES = ruledata.load(PP)
-CARDS = layouts.load("piecepack-gold-rush-cards")
+CARDS = layouts.load("piecepack-gold-rush-cards", "letter")
 CARD_W, CARD_H = CARDS["card"]["width"], CARDS["card"]["height"]
 CELLS = cards_module.slots(CARDS)
 WIDTH, HEIGHT = CARDS["content"]["width"], CARDS["content"]["height"]

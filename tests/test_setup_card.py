@@ -123,27 +123,31 @@ def test_reveal_is_an_api_argument_too():
     assert all(t in text(game.setup_card(made, reveal=True)) for t in tiles)
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("game", ["rolled-west", "carcassonne-gold-rush"])
-def test_short_cards_are_half_a_page_printed_twice(game):
+def test_short_cards_are_half_a_page_printed_twice(game, paper):
     """Seating and a few lines: a half-page card, twice on the page with a cut line between."""
     import sheetgen
     from sheetgen import setupcard
     from sheetgen.sheet import Line, Text
 
     chosen = sheetgen.game(game)
+    height = setupcard.size(paper)[1]
+    half = (height - setupcard.GUTTER) / 2
     for players in range(chosen.player_counts[0], chosen.player_counts[1] + 1):
         made = chosen.setup(players=players, seed="half")
-        doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer())
+        doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer(), paper=paper)
+        assert doc.height == height
         (page,) = doc.pages
         texts = [i for i in page.items if isinstance(i, Text)]
         titles = [t for t in texts if t.text.endswith(f"setup for {players} players")]
         assert len(titles) == 2
-        top = [i for i in page.items if not (isinstance(i, Text) and i.y > setupcard.HEIGHT / 2)
-               and not (isinstance(i, Line) and i.y1 >= setupcard.HEIGHT / 2 - 1e-9)]
-        lowest = max(t.y for t in texts if t.y < setupcard.HEIGHT / 2)
-        assert lowest <= setupcard.HALF  # the first card's footer ends in the top half
-        assert titles[1].y - titles[0].y == pytest.approx(setupcard.HALF + setupcard.GUTTER)
-        cut = [i for i in page.items if isinstance(i, Line) and i.y1 == i.y2 == setupcard.HEIGHT / 2]
+        top = [i for i in page.items if not (isinstance(i, Text) and i.y > height / 2)
+               and not (isinstance(i, Line) and i.y1 >= height / 2 - 1e-9)]
+        lowest = max(t.y for t in texts if t.y < height / 2)
+        assert lowest <= half  # the first card's footer ends in the top half
+        assert titles[1].y - titles[0].y == pytest.approx(half + setupcard.GUTTER)
+        cut = [i for i in page.items if isinstance(i, Line) and i.y1 == i.y2 == height / 2]
         assert len(cut) > 10  # dashes
         codes = [t for t in texts if t.text == f"Setup code {made.code}"]
         assert len(codes) == 2 and len(top) > 10

@@ -17,7 +17,7 @@ from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
 MM = 72 / 25.4
 GW = get_game("gold-west")
 RULES = ruledata.load(GW)
-LAYOUT = layouts.load("gold-west-pad")
+LAYOUT = layouts.load("gold-west-pad", "letter")  # what build() draws on
 TEXT = LAYOUT["text"]
 
 
@@ -44,7 +44,7 @@ def writable(items):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_content_box_fits_the_paper_with_printer_margins(paper):
     width, height = pdf.PAPER[paper]
-    content = LAYOUT["content"]
+    content = layouts.load("gold-west-pad", paper)["content"]  # each paper's own
     assert (width / MM - content["width"]) / 2 >= 6
     assert (height / MM - content["height"]) / 2 >= 6
 

@@ -17,7 +17,7 @@ from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest
 MM = 72 / 25.4
 RW = get_game("rolled-west")
 RULES = ruledata.load(RW)
-LAYOUT = layouts.load("rolled-west-board")
+LAYOUT = layouts.load("rolled-west-board", "letter")  # what build() draws on
 
 
 def build(players=4, names=(), copies=1):
@@ -88,7 +88,7 @@ def test_the_legend_draws_a_settlement_as_the_printed_board_does(art):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_content_box_fits_the_paper_with_printer_margins(paper):
     width, height = pdf.PAPER[paper]
-    content = LAYOUT["content"]
+    content = layouts.load("rolled-west-board", paper)["content"]  # each paper's own
     assert (width / MM - content["width"]) / 2 >= 6
     assert (height / MM - content["height"]) / 2 >= 6
 

@@ -29,7 +29,7 @@ LAYOUT = "carcassonne-gold-rush-pad"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load(LAYOUT)
+    layout = layouts.load(LAYOUT, request.paper)
     pad = _Pad(rules, layout, request.players)
     names = tuple(request.names) + ("",) * (request.players - len(request.names))
     page_items = pad.name_items(names)

@@ -20,11 +20,11 @@ FORM = "gold-west-board"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load(FORM)
+    layout = layouts.load(FORM, request.paper)
     code = request.code
     setup: Optional[dict] = gw.from_code(rules, code) if code else None
-    card = setupcard.Card()
-    card.add(Text(0, 7, layout["title"], 16, bold=True, max_width=card.width))
+    card = setupcard.Card(request.paper)
+    card.add(Text(0, setupcard.TITLE_BASELINE, layout["title"], 16, bold=True, max_width=card.width))
     sub = layout["subtitle_code"].format(code=code, players=setup["players"]) if setup else layout["subtitle_blank"]
     card.add(Text(0, 13, sub, 10, bold=bool(setup), max_width=card.width),
              Line(0, 16, card.width, 16, 0.8))

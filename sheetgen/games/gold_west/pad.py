@@ -37,7 +37,7 @@ FORM = "gold-west-pad"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load("gold-west-pad")
+    layout = layouts.load("gold-west-pad", request.paper)
     pad = _Pad(rules, layout, request.players)
     art = tuple(pad.draw())
     names = list(request.names) + [""] * (request.players - len(request.names))

@@ -120,7 +120,7 @@ def margin_marks(layout: dict) -> list:
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load("piecepack-gold-rush-cards")
+    layout = layouts.load("piecepack-gold-rush-cards", request.paper)
     width = layout["content"]["width"]
     cells = slots(layout)
     cards = deck(rules, len(cells))

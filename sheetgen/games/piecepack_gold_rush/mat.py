@@ -23,7 +23,7 @@ FORM = "piecepack-gold-rush-mat"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load("piecepack-gold-rush-mat")
+    layout = layouts.load("piecepack-gold-rush-mat", request.paper)
     art = _Mat(rules, layout)
     pages = [Page(FORM, art.name_items(name)) for name in request.sheet_names]
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")

@@ -25,7 +25,7 @@ FORM = "rolled-west-board"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load("rolled-west-board")
+    layout = layouts.load("rolled-west-board", request.paper)
     art = _Board(rules, layout, names.form(rules) if request.fillable else None)
     drawn = tuple(art.draw())
     pages = []
