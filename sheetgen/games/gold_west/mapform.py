@@ -67,6 +67,7 @@ def read_map(scorer: Any, r: Reader, table: Any) -> None:
         return
     written = {s.index: s.hexes for s in sheets}
     placed, problems = mapcount.check(board, written, {s.index: s.label for s in sheets})
+    table.placed = placed
     by_index = {s.index: s for s in sheets}
     trouble: set = set()
     for p in problems:
