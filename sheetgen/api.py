@@ -283,7 +283,7 @@ class Game:
             raise InvalidArgument("backs" if backs else "back_names",
                                   f"the {self.key} {part.name} sheet has no back side; backs are "
                                   f"for card sheets ({', '.join(with_backs) or 'none yet'})")
-        if not part.per_player and (players is not None or names is not None):
+        if not part.per_player and results is None and (players is not None or names is not None):
             raise InvalidArgument("players" if players is not None else "names",
                                   f"the {self.key} {part.name} sheet is one set for the whole table; "
                                   f"print more copies for more sets")

@@ -14,7 +14,7 @@ earlier player, else the first free letter of the alphabet.
 from __future__ import annotations
 
 import string
-from typing import Hashable, Mapping, Sequence
+from typing import Hashable, Mapping, Optional, Sequence
 
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.mapcount import KINDS, Board
@@ -22,13 +22,24 @@ from sheetgen.games.gold_west.mapcount import KINDS, Board
 WATER, FACE_DOWN = "~", "#"
 
 
-def initials(names: Sequence[str]) -> list[str]:
-    """One distinct upper-case letter (A-Z) per name, in order: the name's own letters first."""
-    taken: list[str] = []
-    for name in names:
+def initials(names: Sequence[str], chosen: Sequence[Optional[str]] = ()) -> list[str]:
+    """One distinct upper-case letter (A-Z) per name, in order: the name's own letters first.
+
+    `chosen[i]`, where given (not None), is player i's letter already (a board record sheet's
+    initial field); the others get the first letter of their name not chosen or taken before.
+    """
+    fixed = list(chosen) + [None] * (len(names) - len(chosen))
+    taken: list = [c for c in fixed if c]
+    out: list[str] = []
+    for name, mine in zip(names, fixed):
+        if mine:
+            out.append(mine)
+            continue
         own = [c.upper() for c in str(name) if c.upper() in string.ascii_uppercase]
-        taken.append(next(c for c in [*own, *string.ascii_uppercase] if c not in taken))
-    return taken
+        letter = next(c for c in [*own, *string.ascii_uppercase] if c not in taken)
+        taken.append(letter)
+        out.append(letter)
+    return out
 
 
 def draw(board: Board, buildings: Mapping[Hashable, Mapping[str, Sequence[hexes.Hex]]],
