@@ -19,7 +19,7 @@ fields per player under the map (board.py places them). The page is the whole ga
     pN.boomtown.free              number  player N's tokens on the free cell (4VP) -> boomtown: {4VP: [...]}
 
 N is 1 to the most players the rules allow; a sheet printed for fewer players has fewer rows, and a
-row with nothing but a name is skipped. Water has no field (nothing stands on it); a face-down tile
+row left empty is skipped. Water has no field (nothing stands on it); a face-down tile
 has fields, so a mark there is reported rather than lost. Everything the map gives (influence,
 settlements and mining tokens per terrain, groups, edge, water, line) is worked out by the scorer.
 """
@@ -72,7 +72,7 @@ class SetupCode(GameBinding):
 
     def read(self, page: Any) -> Any:
         page.place((self.key,), SETUP)
-        return page.text(SETUP)  # empty: the scorer says a code is needed, at this field
+        return page.text(SETUP) or None  # empty: the scorer says the map needs a code, at this field
 
     def write(self, value: Any, names: Sequence[str] = ()) -> dict:
         return {SETUP: str(value)}
@@ -88,6 +88,10 @@ class Map(GameBinding):
     def __init__(self, labels: Sequence[str], columns: int):
         self.labels = list(labels)
         self.columns = columns
+
+    @property
+    def words(self) -> str:
+        return "players[].camps, settlements"
 
     def cells(self) -> list:
         return [player(c, "initial") for c in range(1, self.columns + 1)] + [hex_field(x) for x in self.labels]
@@ -243,9 +247,13 @@ def form(rules: Any) -> SheetForm:
     labels = land_labels(rules)
     # The code is printed in: like a name, it alone does not make a sheet filled in.
     slots = [Slot(SETUP, "text", "the setup code of this game", names=True)]
+    # Tab order as printed: the code, the map, then the players' rows.
+    slots += [Slot(hex_field(x), "text", f"hex {x}: a player's letter (upper case a settlement, lower case a camp)")
+              for x in labels]
     columns = []
     for c in range(1, most + 1):
-        slots += [Slot(player(c, "name"), "text", f"player {c}'s name", names=True, column=c),
+        # A name alone makes a row in use: its player's hexes may be all there is besides.
+        slots += [Slot(player(c, "name"), "text", f"player {c}'s name", column=c),
                   Slot(player(c, "initial"), "text", f"player {c}'s letter on the map", column=c),
                   Slot(player(c, "points"), "number", f"player {c}: the score track", column=c)]
         slots += [Slot(player(c, f"investment_influence.{key}"), "number",
@@ -262,8 +270,6 @@ def form(rules: Any) -> SheetForm:
                                                for _, key, _ in terrains]),
             *(NumberValue(key, player(c, key)) for key in COUNTS[1:]),
         )))
-    slots += [Slot(hex_field(x), "text", f"hex {x}: a player's letter (upper case a settlement, lower case a camp)")
-              for x in labels]
 
     def plain(outcome: Any) -> dict:
         """A checked map-form results file as the plain values the sheet shows."""
