@@ -210,6 +210,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
                                                       'sheetgen score' the saved PDFs)
       sheetgen sheet rolled-west --from tonight.yaml  (a filled-in form of a results file)
       sheetgen sheet rolled-west --fields             (the form's field names)
+      sheetgen sheet gold-west board --code GW3-... --fillable   (the board record: a field a hex)
     """
     chosen = _game(ctx, game)
     if fields:

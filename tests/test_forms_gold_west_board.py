@@ -154,6 +154,15 @@ def test_a_sheet_for_fewer_players_prints_fewer_rows():
     doc = build(code)
     names = {f.name for f in doc.pages[0].items if isinstance(f, FormField)}
     assert "p2.name" in names and "p3.name" not in names and "hex.B3" in names   # face-down hexes keep a field
+    # ... without the white patch that asks for a mark: the patches are the in-play hexes' fields
+    (art,) = doc.forms.values()
+    patches = [item.rect for item in art if isinstance(item, Box) and item.writable]
+    hexed = [f for f in doc.pages[0].items if isinstance(f, FormField) and f.name.startswith("hex.")]
+    board = sheetgen.game("gold-west").setup(code=code).to_dict()
+    out = {LABELS.label(hexes.parse(k)) for k, v in board["hexes"].items() if not v["in_play"]}
+    assert len(out) == 14
+    for f in hexed:
+        assert any(f.rect.inside(p) for p in patches) == (f.name[len("hex."):] not in out), f.name
 
 
 # -- reading filled sheets -------------------------------------------------------------

@@ -64,7 +64,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     card.line(f"Hex labels: {rules_span(rules)}; [B] marks the centre of tile B." if setup else
               f"Hex labels: {rules_span(rules)}.", size=7.5)
     if form is not None and setup is not None:
-        fields += _hex_fields(card, rules, board, form, layout["fillable"])
+        fields += _hex_fields(card, rules, setup, board, form, layout["fillable"])
         for words in layout["fillable"]["how"]:
             card.line(words, size=8)
         card.gap(2)
@@ -76,7 +76,8 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         table = layout["table"]
         card.heading(table["heading"], table["note"])
         _rows(card, table, setup["players"] if setup else table["rows"])
-    command = f"sheetgen sheet {rules.game} board" + (f" --code {code}" if code else "")
+    command = f"sheetgen sheet {rules.game} board" + (f" --code {code}" if code else "") + \
+        (" --fillable" if form is not None else "")
     foot = card.height - setupcard.FOOTER
     card.add(Line(0, foot, card.width, foot, 0.4, "muted"),
              Text(0, foot + 3.9, layout["footer"].format(command=command), 7.5, role="muted", max_width=card.width),
@@ -114,17 +115,21 @@ def _fillable_code(code: Optional[str], values: dict) -> str:
     return str(code or given)
 
 
-def _hex_fields(card, rules, board, form, fill: dict) -> list:
-    """A white patch and a field on every land hex (face-down ones too: a mark there is reported)."""
+def _hex_fields(card, rules, setup: dict, board, form, fill: dict) -> list:
+    """A field on every land hex, on a white patch where a building can stand. A face-down hex
+    keeps its field without the patch (every sheet has the same fields; a mark there is reported)."""
     from sheetgen.games.gold_west import board_form
 
     w, h, below = fill["hex_field"]
     named = hexes.labels(rules)
+    slots = {s["slot"]: s for s in rules["board"]["slots"]}
+    out_of_play = {h for t in setup["terrain"] if not t["in_play"] for h in hexes.slot_hexes(slots[t["slot"]])}
     out = []
     for hex_ in hexes.order(hexes.land(rules)):
         cx, cy = board.at[hex_]
         rect = Rect(cx - w / 2, cy + below - h / 2, w, h)
-        card.add(Box(rect, fill="paper", width=0.4, radius=0.8, writable=True))
+        if hex_ not in out_of_play:
+            card.add(Box(rect, fill="paper", width=0.4, radius=0.8, writable=True))
         out.append(form.field(board_form.hex_field(named.label(hex_)), Rect(rect.x + 0.3, rect.y + 0.3, w - 0.6,
                                                                             h - 0.6),
                               size=fill["field_size"], bold=True))
