@@ -245,8 +245,9 @@ def _from(results: Optional[str]):
 def _list_fields(chosen, what: Optional[str]) -> None:
     form = chosen.form(what)
     slots = list(form.slots.values())
+    code = " --code CODE" if chosen.spec.sheet(what).takes_code else ""
     _say(f"{chosen.title} {form.part}: {len(slots)} form fields, in tab order (sheetgen sheet {chosen.key} "
-         f"{form.part} --fillable).")
+         f"{form.part}{code} --fillable).")
     _say(f"In the PDF, page N's field F is named {form.id}.pN.F; messages name it F.")
     rows = [("FIELD", "KIND", "HOLDS", "READ AS", "WHAT")]
     keys = form.reads()

@@ -220,6 +220,11 @@ def test_random_legal_maps_score_the_same_from_the_sheet_and_its_export(tmp_path
     assert report(str(path)) == report_to_text(GW.score(text=yaml_text))
     exported = GW.export(str(path)).text
     assert report_to_text(GW.score(text=exported)) == report(str(path))
+    # and back: the export fills a sheet that exports the same
+    (folder / "exported.yaml").write_text(exported)
+    again = folder / "again.pdf"
+    again.write_bytes(GW.sheet("board", results=str(folder / "exported.yaml")))
+    assert GW.export(str(again)).text == exported
 
 
 # -- bad fills, located -----------------------------------------------------------------
@@ -259,6 +264,13 @@ def test_a_sheet_without_its_code_cannot_be_scored(tmp_path):
     found = dict(problems(tmp_path, {**PLAYERS_2, "setup": "GW2-XXXX", "p1.boomtown.1": "1"}, TWO))
     assert found["setup"].startswith("setup: too short")
     assert found["p1.boomtown.1"].startswith("the offices are those of the setup code")
+
+
+def test_fields_listing_names_the_code_option(run):
+    result = run("sheet", "gold-west", "board", "--fields")
+    assert result.code == 0
+    assert "(sheetgen sheet gold-west board --code CODE --fillable)" in result.out
+    assert "hex.D4 " in result.out and "players[].camps, settlements" in result.out
 
 
 def test_the_fillable_sheet_needs_a_setup(run):
