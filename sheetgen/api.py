@@ -338,7 +338,7 @@ class Game:
             raise InvalidArgument("backs" if backs else "back_names",
                                   f"the {self.key} {part.name} sheet has no back side; backs are "
                                   f"for card sheets ({', '.join(with_backs) or 'none yet'})")
-        if not part.per_player and (players is not None or names is not None):
+        if not part.per_player and results is None and (players is not None or names is not None):
             raise InvalidArgument("players" if players is not None else "names",
                                   f"the {self.key} {part.name} sheet is one set for the whole table; "
                                   f"print more copies for more sets")
@@ -364,6 +364,8 @@ class Game:
         if outcome.problems:
             raise InvalidInput(outcome.problems)
         entries = outcome.table.players
+        if form.scope == "game":  # one page holds the game: its fields' values, once
+            return [e.name for e in entries], (form.write(form.plain(outcome)),)
         return [e.name for e in entries], tuple(form.write(form.plain(e)) for e in entries)
 
     def render_sheet(self, plan: "SheetPlan") -> SheetJob:

@@ -137,8 +137,9 @@ def _examine(doc: Any, scorers: dict, sheetgen: Any, data: Optional[Path], score
         outcome.report = scorers[key].report(result)
 
 
-def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
-    """Print the outcomes; exit 1 when any file has problems."""
+def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool = False) -> None:
+    """Print the outcomes; exit 1 when any file has problems. `picture`: each text report ends
+    with its map (`score --map`)."""
     if fmt == "json":
         import json
 
@@ -159,7 +160,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
             body = {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
         say(json.dumps(body, indent=2, ensure_ascii=False))
     elif len(outcomes) == 1:
-        _show_one(outcomes[0], score)
+        _show_one(outcomes[0], score, picture)
         return
     else:
         from sheetgen.scoring import report_to_text
@@ -167,7 +168,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
         for o in outcomes:
             if score and o.report is not None:
                 say(f"== {o.name} ==")
-                say(report_to_text(o.report))
+                say(report_to_text(o.report, picture))
             elif o.ok:
                 for warning in o.warnings:
                     say(f"warning: {o.name}: {warning}", err=True)
@@ -183,13 +184,13 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool) -> None:
         sys.exit(1)
 
 
-def _show_one(o: FileOutcome, score: bool) -> None:
+def _show_one(o: FileOutcome, score: bool, picture: bool = False) -> None:
     from sheetgen.scoring import report_to_text
 
     if o.problems:
         raise InvalidInput(o.problems)
     if score and o.report is not None:
-        say(report_to_text(o.report).rstrip("\n"))
+        say(report_to_text(o.report, picture).rstrip("\n"))
         return
     for warning in o.warnings:
         say(f"warning: {warning}", err=True)

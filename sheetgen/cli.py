@@ -210,6 +210,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
                                                       'sheetgen score' the saved PDFs)
       sheetgen sheet rolled-west --from tonight.yaml  (a filled-in form of a results file)
       sheetgen sheet rolled-west --fields             (the form's field names)
+      sheetgen sheet gold-west board --code GW3-... --fillable   (the board record: a field a hex)
     """
     chosen = _game(ctx, game)
     if fields:
@@ -244,11 +245,12 @@ def _from(results: Optional[str]):
 def _list_fields(chosen, what: Optional[str]) -> None:
     form = chosen.form(what)
     slots = list(form.slots.values())
+    code = " --code CODE" if chosen.spec.sheet(what).takes_code else ""
     _say(f"{chosen.title} {form.part}: {len(slots)} form fields, in tab order (sheetgen sheet {chosen.key} "
-         f"{form.part} --fillable).")
+         f"{form.part}{code} --fillable).")
     _say(f"In the PDF, page N's field F is named {form.id}.pN.F; messages name it F.")
     rows = [("FIELD", "KIND", "HOLDS", "READ AS", "WHAT")]
-    keys = {cell: binding.key for binding in form.bindings for cell in binding.cells()}
+    keys = form.reads()
     for slot in slots:
         holds = " or ".join(slot.choices) if slot.kind == "choice" else \
             {"check": "checked", "number": "a number", "text": "text"}[slot.kind]
@@ -437,8 +439,10 @@ def check(ctx, files, fmt) -> None:
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
               show_default=True, help="A table for people, or JSON for programs.")
+@click.option("--map", "show_map", is_flag=True, help="Text output: under each table, a map of who built "
+              "where (Gold West files that list the hexes of the buildings).")
 @click.pass_context
-def score(ctx, files, fmt) -> None:
+def score(ctx, files, fmt, show_map) -> None:
     """Check filled-in results files (or filled PDF forms), then tally them: totals, ranks, winners.
 
     \b
@@ -448,11 +452,15 @@ def score(ctx, files, fmt) -> None:
       sheetgen score tonight.yaml --format json
       sheetgen score board-ann.pdf board-ben.pdf    (filled boards: one game)
       sheetgen score season/                 (every game in a folder, then a summary)
+      sheetgen score gold-west-map.yaml --map   (and a map of the board)
     """
     from sheetgen import batch
 
+    if show_map and fmt.lower() == "json":
+        raise InvalidArgument("map", "the map is drawn in the text output; the JSON gives each player's "
+                                     "derived counts instead (leave out --map or --format json)")
     outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=True)
-    batch.show(outcomes, fmt.lower(), score=True)
+    batch.show(outcomes, fmt.lower(), score=True, picture=show_map)
 
 
 @cli.command()
@@ -547,7 +555,7 @@ def _names(text: Optional[str]) -> Optional[list]:
 OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", "code": "--code",
            "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
            "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o",
-           "fillable": "--fillable", "results": "--from"}
+           "fillable": "--fillable", "results": "--from", "map": "--map"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:

@@ -39,6 +39,7 @@ class ScoreReport:
     winners: list  # of names
     tie_breaker: str  # what decided the winner(s), in words
     warnings: list = field(default_factory=list)  # of str
+    picture: Optional[str] = None  # a text map of the game's end, when the file gives one (`score --map`)
 
 
 def competition_ranks(keys: Sequence[Any]) -> list[int]:
@@ -133,8 +134,12 @@ def report_to_json(report: ScoreReport) -> dict:
     }
 
 
-def report_to_text(report: ScoreReport) -> str:
-    """A plain-text table (one row per player, a column per category), then the winners."""
+def report_to_text(report: ScoreReport, picture: bool = False) -> str:
+    """A plain-text table (one row per player, a column per category), then the winners.
+
+    With `picture`, the report's picture (a map of the game's end) follows, or a
+    line saying the file gives none.
+    """
     categories: list[str] = []
     for p in report.players:
         for name in p.breakdown:
@@ -158,7 +163,13 @@ def report_to_text(report: ScoreReport) -> str:
         lines.append(printable(f"{label}: {', '.join(report.winners)} ({report.tie_breaker})"))
     for warning in report.warnings:
         lines.append(printable(f"warning: {warning}"))
+    if picture:
+        lines.append("")
+        lines.append(report.picture.rstrip("\n") if report.picture else NO_PICTURE)
     return "\n".join(lines) + "\n"
+
+
+NO_PICTURE = "(no map: only a Gold West results file that lists the hexes of the buildings has one)"
 
 
 def read_results(source: Union[str, Path, Document], *, display_name: Optional[str] = None) -> Document:

@@ -10,6 +10,7 @@ GAME = GameSpec(
     "gold-west", __name__, score=".score:GoldWestScorer",
     sheets=(SheetPart("pad", "final-scoring pad: one game per page, a column per player", ".pad:build"),
             SheetPart("board", "board record sheet: every hex labelled, to mark where everyone built "
-                               "(--code: that setup's terrains)", ".board:build", per_player=False, takes_code=True)),
+                               "(--code: that setup's terrains; --fillable: a field on every hex)", ".board:build",
+                      per_player=False, takes_code=True, form=".board_form:form")),
     setup_card=".setup_card:draw", setup_text=".picture:text_lines", setup_markdown=".picture:markdown_context",
 )

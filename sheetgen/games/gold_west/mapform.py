@@ -56,7 +56,10 @@ def read_map(scorer: Any, r: Reader, table: Any) -> None:
     board = table.board
     if board is None:
         value = r.doc.value if isinstance(r.doc.value, dict) else {}
-        if value.get("setup") is None:
+        if "setup" in value and value["setup"] is None:  # written empty (a record sheet's cleared field)
+            r.fail(("setup",), "the hexes need their board: write the setup code of this game here (sheetgen "
+                               "setup printed it)", at_key=True)
+        elif value.get("setup") is None:
             first = sheets[0]
             r.fail(first.path(next(iter(first.hexes))), "the hexes need their board: add setup: CODE "
                                                         "(the setup code of this game) at the top level",
@@ -67,6 +70,7 @@ def read_map(scorer: Any, r: Reader, table: Any) -> None:
         return
     written = {s.index: s.hexes for s in sheets}
     placed, problems = mapcount.check(board, written, {s.index: s.label for s in sheets})
+    table.placed = placed
     by_index = {s.index: s for s in sheets}
     trouble: set = set()
     for p in problems:

@@ -94,6 +94,7 @@ class GoldWestTable(Table):
 
     board: Optional[mapcount.Board] = None
     offices: Optional[list] = None  # the offices in play, by the setup's code
+    placed: Optional[dict] = None  # map form: player index -> {"camps": [hex], "settlements": [hex]}
 
 
 class GoldWestScorer(Scorer):
@@ -493,6 +494,19 @@ class GoldWestScorer(Scorer):
 
     def derived(self, s: Sheet) -> Optional[dict]:
         return s.derived
+
+    def report(self, outcome: Any) -> Any:
+        """The ranked report; a file that gives the map has a picture of it too (`score --map`)."""
+        report = super().report(outcome)
+        table = outcome.table
+        if table.board is None or table.placed is None:
+            return report
+        import dataclasses
+
+        from sheetgen.games.gold_west import asciimap
+
+        names = {s.index: s.label for s in table.players}
+        return dataclasses.replace(report, picture=asciimap.draw(table.board, table.placed, names))
 
     def _boomtown(self, r: Reader, sheets: list, in_play: Optional[list] = None) -> None:
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None
