@@ -535,8 +535,8 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
             same = repr(read.entry)
             if same in seen:
                 first = seen[same]
-                refused.append(Problem(pdf.name, f"this board is the same as {first[0]} page {first[1]}: the same "
-                                                 f"player's board twice? Give each board once",
+                refused.append(Problem(pdf.name, f"this {page.part} is the same as {first[0]} page {first[1]}: the "
+                                                 f"same player's {page.part} twice? Give each {page.part} once",
                                        page=page.number))
                 continue
             seen[same] = (pdf.name, page.number)
