@@ -30,7 +30,7 @@ import re
 from typing import Any, Sequence
 
 from sheetgen import layouts
-from sheetgen.forms import MISSING, Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
+from sheetgen.forms import Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS, GoldRushScorer, Mat
 
@@ -66,7 +66,7 @@ def tie(resource: str) -> str:
 
 class Track(Binding):
     """A resource track: one check box per cell (0 .. cells-1) and a number of laps past its end.
-    It reads as the checked cell plus `cells` per lap; no cell checked and no laps: left out."""
+    It reads as the checked cell plus `cells` per lap; exactly one cell must be checked."""
 
     def __init__(self, key: str, word: str, cells: Sequence[str], lap: str):
         self.key, self.word = key, word
@@ -96,8 +96,10 @@ class Track(Binding):
             if lap_text:
                 page.fail(self.lap, f"{self.word}: laps are written but no cell is checked; check the cell "
                                     f"the count stands on (0 to {len(self.boxes) - 1})")
-                return count * len(self.boxes)
-            return MISSING
+            else:
+                page.fail(self.boxes[0], f"{self.word}: no cell is checked; check the one you hold at the end "
+                                         f"(0 if none)")
+            return count * len(self.boxes)  # not scored: the page has a problem
         return checked[0] + count * len(self.boxes)
 
     def write(self, value: Any) -> dict:
