@@ -317,7 +317,7 @@ def as_results(drawn: list) -> list:
     return players
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(drawn=players_strategy, split=st.booleans())
 def test_random_mats_score_the_same_as_pdfs_and_as_their_results_file(tmp_path_factory, drawn, split):
     tmp_path = tmp_path_factory.mktemp("mats")
@@ -358,7 +358,7 @@ field_values = st.fixed_dictionaries({}, optional={
     for name, slot in FORM.slots.items()})
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pages=st.lists(field_values, min_size=1, max_size=4))
 def test_random_allowed_values_give_a_score_or_located_problems(tmp_path_factory, pages):
     tmp_path = tmp_path_factory.mktemp("random")
@@ -376,10 +376,19 @@ def test_random_allowed_values_give_a_score_or_located_problems(tmp_path_factory
 
 # -- what is wrong with a filled mat, located --------------------------------------------------
 
+_FILLED: dict = {}
+
+
 def three_mats(tmp_path, ann: dict, ben: dict, cat: dict):
+    """mat-ann.pdf, mat-ben.pdf, mat-cat.pdf: pages 1, 2 and 3 of one printout, each filled by its player."""
     sheet = blank(names=("Ann", "Ben", "Cat"))
-    return [write(tmp_path, f"mat-{who}.pdf", fill(sheet, {n: values}))
-            for n, (who, values) in enumerate((("ann", ann), ("ben", ben), ("cat", cat)), 1)]
+    paths = []
+    for n, (who, values) in enumerate((("ann", ann), ("ben", ben), ("cat", cat)), 1):
+        key = (n, repr(sorted(values.items())))
+        if key not in _FILLED:  # the same filling again (the good mats of every case): filled once
+            _FILLED[key] = fill(sheet, {n: values})
+        paths.append(write(tmp_path, f"mat-{who}.pdf", _FILLED[key]))
+    return paths
 
 
 def good(player: dict) -> dict:
@@ -410,11 +419,10 @@ def good(player: dict) -> dict:
 ])
 def test_a_problem_is_located_by_file_page_and_field(run, tmp_path, change, expected):
     names = [p.name for p in three_mats(tmp_path, good(ANN), good(BEN), {**good(CAT), **change})]
-    for command in ("check", "score"):
-        result = run(command, *names)
-        assert result.code == 1, result
-        assert expected in result.err.splitlines(), result.err
-        assert "Traceback" not in result.err
+    result = run("score", *names)
+    assert result.code == 1, result
+    assert expected in result.err.splitlines(), result.err
+    assert "Traceback" not in result.err
     result = run("export", *names, "-o", "out.yaml")
     assert result.code == 1 and expected in result.err.splitlines()
     assert not (tmp_path / "out.yaml").exists()
@@ -493,7 +501,7 @@ def test_the_readme_mat_loop_shows_real_output(run, tmp_path):
     (ANN, BEN and CAT above); Cat's slip checks two cells of her Ore track."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     block = next(b for b in re.findall(r"```console\n(.*?)```", text, flags=re.S)
-                 if "sheet piecepack-gold-rush --names" in b)
+                 if "sheet piecepack-gold-rush --names" in b and "--fillable" in b)
     steps = re.findall(r"^\$ sheetgen (.*)\n((?:(?!\$ ).*\n)*)", block, flags=re.M)
     assert [args.split()[0] for args in (a for a, _ in steps)][:3] == ["sheet", "score", "check"]
     for args, shown in steps:
