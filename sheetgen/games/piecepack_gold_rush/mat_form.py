@@ -174,7 +174,8 @@ def form(rules: Any) -> SheetForm:
     slots.append(Slot(TOTAL, "number", words["total"]))
     slots += [Slot(tie(resource), "number", words["tie"].format(resource=scorer.words[resource]), read=False)
               for resource in tie_resources(rules)]
-    bindings: list = [TextValue("name", NAME), *(tracks[key] for key in scorer.counted if key in tracks),  # the template's order
+    ordered = [tracks[key] for key in scorer.counted if key in tracks]  # the template's order
+    bindings: list = [TextValue("name", NAME), *ordered,
                       Buildings([plot(n, "building") for n in range(1, markers + 1)], choices),
                       NumberValue("total", TOTAL)]
 
