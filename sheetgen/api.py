@@ -354,7 +354,8 @@ class Game:
         except InvalidArgument as exc:
             raise InvalidArgument("results", exc.message) if values else exc
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
-                               backs or back_names, back_names, fillable or results is not None, values, code)
+                               backs or back_names, back_names, fillable or results is not None, values, code,
+                               count_given=players is not None or names is not None)
         return SheetPlan(part, request)
 
     def _fill(self, form: "SheetForm", results: Source) -> tuple:

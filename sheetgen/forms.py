@@ -710,13 +710,13 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
             entries = [(None, read)] if not isinstance(read, GamePage) else read.players
             for column, entry in entries:
                 same = repr(entry.entry)
-                whose = "player's board" if column is None else "player's column"
                 if same in seen:
                     first = seen[same]
-                    refused.append(Problem(pdf.name, f"this {'board' if column is None else 'column'} is the same "
-                                                     f"as {first[0]} page {first[1]}{first[2]}: the same {whose} "
-                                                     f"twice? Give each player once", page=page.number,
-                                           field=_first_cell(entry, column)))
+                    what = page.part if column is None else "column"
+                    again = f"Give each {page.part} once" if column is None else "Give each player once"
+                    refused.append(Problem(pdf.name, f"this {what} is the same as {first[0]} page {first[1]}"
+                                                     f"{first[2]}: the same player's {what} twice? {again}",
+                                           page=page.number, field=_first_cell(entry, column)))
                     continue
                 seen[same] = (pdf.name, page.number, "" if column is None else f" column {column}")
                 index = len(doc.value["players"])

@@ -203,6 +203,7 @@ class SheetRequest:
     fillable: bool = False  # add form fields over the writable boxes
     values: tuple = ()  # fillable: {field name: value} to fill in, per player (a board) or per game page (a pad)
     code: Optional[str] = None  # the setup a sheet is drawn for (parts that take a code)
+    count_given: bool = False  # the player count was chosen (-p, --names, a results file), not the default
 
     @property
     def sheet_names(self) -> list:

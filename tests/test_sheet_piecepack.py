@@ -179,6 +179,33 @@ def test_mat_text_has_rounds_costs_and_scoring(mat_pdf):
         assert words in text, words
 
 
+def round_track(text):
+    """The player counts of the round track's cells, and how many of them say 'no claim'."""
+    return sorted(set(re.findall(r"\b([34])P\b", text))), text.count("no claim")
+
+
+def test_a_mat_for_a_chosen_player_count_shows_only_its_rounds(run, tmp_path):
+    """Issue 13: printed for 3 players (-p 3 or three names), the round track shows only the 3-player
+    Stake Claims; for 4, only the 4-player ones, and plots 7 and 8 say they are not used. Without a
+    count (the default) the track shows every count."""
+    import sheetgen
+
+    game = sheetgen.game("piecepack-gold-rush")
+    for three in (game.sheet("mat", players=3), game.sheet("mat", names=["A", "B", "C"])):
+        text = flat(reader(three).pages[0])
+        assert round_track(text) == (["3"], 1)  # no Stake Claim in the last round only
+        assert "none in the last 1 with 3 players)" in text and "with 4 players" not in text
+        assert "only with" not in text and "not with" not in text  # all 8 plots can be claimed
+    text = flat(reader(game.sheet("mat", players=4)).pages[0])
+    assert round_track(text) == (["4"], 3) and "none in the last 3 with 4 players)" in text
+    assert text.count("not with 4P") == 2
+    text = flat(reader(game.sheet("mat")).pages[0])
+    assert round_track(text) == (["3", "4"], 1 + 3) and text.count("only with 3P") == 2
+    result = run("sheet", "piecepack-gold-rush", "-p", "3", "-o", "mat.pdf")
+    assert result.code == 0, result.err
+    assert round_track(flat(reader((tmp_path / "mat.pdf").read_bytes()).pages[0])) == (["3"], 1)
+
+
 def test_mat_names_are_on_their_pages(mat_pdf):
     texts = [p.extract_text() for p in reader(mat_pdf).pages]
     assert "Ann" in texts[0] and "Gabriel" in texts[1] and "Zoë" in texts[2]

@@ -13,7 +13,7 @@ from sheetgen.games import GameSpec, SheetPart
 GAME = GameSpec(
     "piecepack-gold-rush", __name__, score=".score:GoldRushScorer", setup_card=".setup_card:draw",
     sheets=(SheetPart("mat", "player mat with resource tracks, plots, costs and score box, one page per player",
-                      ".mat:build"),
+                      ".mat:build", form=".mat_form:form"),
             SheetPart("cards", "building cards with crop and registration marks; --backs adds bled back pages for "
                                "double-sided printing (--back-names names each back)",
                       ".cards:build", has_backs=True, per_player=False)),

@@ -3,33 +3,53 @@
 Every number comes from the rule data (data/piecepack-gold-rush.yaml), every
 position, size and word from layouts/piecepack-gold-rush-mat.yaml. The mat
 art is one form drawn once per document; each page adds only the player's name.
+A fillable mat (`request.fillable`) adds a form field over each writable box
+instead, named and read as mat_form.py says.
 
 Sections, top to bottom: resource tracks (Food, Energy, Ore, Gold, with the
 start values marked and what spoils), the round track (a Stake Claim flag per
-player count, "no claim" in the rounds without one), the plot slots (one per
-ownership marker), the costs of every building and action, and the score box.
+player count, "no claim" in the rounds without one; only the table's count when
+the request names it), the plot slots (one per ownership marker), the costs of
+every building and action, and the score box.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+import dataclasses
+from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
 from sheetgen.art import SheetArt, document
-from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
-                            fit_names)
+from sheetgen.forms import SheetForm
+from sheetgen.games.piecepack_gold_rush import mat_form as names
+from sheetgen.games.piecepack_gold_rush.score import BUILDINGS
+from sheetgen.sheet import (FIELD_PAD, PT, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text,
+                            baseline, fit_names)
 
 FORM = "piecepack-gold-rush-mat"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("piecepack-gold-rush-mat", request.paper)
-    art = _Mat(rules, layout)
-    pages = [Page(FORM, art.name_items(name)) for name in request.sheet_names]
+    low, high = rules.players
+    table = request.players if request.count_given and low <= request.players <= high else None
+    art = _Mat(rules, layout, names.form(rules) if request.fillable else None, table)
+    drawn = tuple(art.draw())
+    pages = []
+    for index, name in enumerate(request.sheet_names):
+        if art.form is None:
+            pages.append(Page(FORM, art.name_items(name)))
+            continue
+        slot = index % request.players
+        values = dict(request.values[slot]) if slot < len(request.values) else {}
+        if name:
+            values.setdefault(names.NAME, name)
+        pages.append(Page(FORM, art.page_fields(values)))
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return document(layout, f"{rules.title} player mats",
                     f"Player mats: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
-                    f"rule data {rules.version}", FORM, art.draw(), pages)
+                    f"rule data {rules.version}", FORM, drawn, pages,
+                    form_id=art.form.id if art.form is not None else "")
 
 
 
@@ -40,14 +60,41 @@ def _count_words(rules, counts: dict) -> str:
 
 
 class _Mat(SheetArt):
-    def __init__(self, rules, layout: dict):
+    def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None, table: Optional[int] = None):
         super().__init__(rules, layout)
         self.resources = rules["resources"]
         self.names = {r["key"]: r["name"] for r in self.resources}
+        self.form = form  # a fillable mat's form; its fields are collected as the boxes are drawn
+        self.fields: list = []
+        self.F = layout["fields"]
+        low, high = rules.players
+        # the player counts the rounds and plots are drawn for: the table's, or every count
+        self.counts = [table] if table is not None else list(range(low, high + 1))
 
     # -- helpers ---------------------------------------------------------
-    def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None) -> None:
+    def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None, field: str = "",
+                  at: Optional[Rect] = None, **style: Any) -> None:
+        """A box to write in; on a fillable mat, the form field `field` over `at` (default: the box)."""
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=0.8, writable=True))
+        if self.form is not None and field:
+            self.fields.append(self.form.field(field, at or self.inset(rect), **style))
+
+    # -- where a form field sits in its box (layout: fields) ---------------------
+    def inset(self, rect: Rect) -> Rect:
+        d = self.F["inset"]
+        return Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d)
+
+    def below_caption(self, rect: Rect) -> Rect:
+        """The part of a captioned box below its caption."""
+        d, top = self.F["inset"], self.F["caption"]
+        return Rect(rect.x + d, rect.y + top, rect.w - 2 * d, rect.h - top - d)
+
+    def page_fields(self, values: dict) -> tuple:
+        """One page's form fields in tab order (the form's), filled with `values`."""
+        assert self.form is not None
+        order = self.form.order
+        return tuple(dataclasses.replace(f, value=values.get(f.name))
+                     for f in sorted(self.fields, key=lambda f: order[f.name]))
 
     def label(self, rect: Rect, text: str) -> None:
         """A small caption in the top-left corner of a writing box."""
@@ -83,7 +130,10 @@ class _Mat(SheetArt):
         self.add(Text(0.4, h["height"] - 0.6, f"{self.rules.title}: {self.text['subtitle']}", self.font["small"],
                       role="muted", max_width=h["name_x"] - 3))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
-        self.write_box(box)
+        left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
+        inner = self.inset(box)
+        self.write_box(box, field=names.NAME, at=Rect(left, inner.y, inner.right - left, inner.h),
+                       size=self.F["name"]["size"], bold=True, align="left")
         self.label(box, self.text["name_label"])
 
     def name_items(self, name: str) -> tuple:
@@ -102,6 +152,7 @@ class _Mat(SheetArt):
                          self.text["tracks_hint"].format(start=self.cost_words(start)))
         y += spec["row_gap"]
         cells, cell = spec["cells"], spec["cell"]
+        d = self.F["inset"]
         keep = self.rules["spoilage"]["keep"]
         for resource in self.resources:
             key = resource["key"]
@@ -117,13 +168,19 @@ class _Mat(SheetArt):
                 rect = Rect(spec["label"] + n * cell, y, cell, spec["row"])
                 first = n == start.get(key)
                 self.write_box(rect, fill="light" if first else "paper",
-                               width=self.line["box"] * (2 if first else 1))
-                self.add(Text(rect.cx, baseline(rect.cy, self.font["number"]), str(n), self.font["number"],
+                               width=self.line["box"] * (2 if first else 1), field=names.cell(key, n),
+                               at=Rect(rect.x + d, rect.y + self.F["track"]["top"], rect.w - 2 * d,
+                                       rect.h - self.F["track"]["top"] - d))
+                self.add(Text(rect.cx, rect.y + spec["number_y"], str(n), self.font["number"],
                               bold=first, align="center", role="ink" if first else "muted"))
             lap_x = spec["label"] + cells * cell + spec["lap_gap"]
             lap = Rect(lap_x, y, self.width - lap_x, spec["row"])
-            self.write_box(lap, fill="light")
-            self.add(Text(lap.cx, baseline(lap.cy, self.font["small"]), self.text["lap"].format(cells=cells),
+            spot = self.F["lap"]
+            d = self.F["inset"]
+            self.write_box(lap, fill="light", field=names.laps(key),
+                           at=Rect(lap.x + d, lap.y + spot["top"], lap.w - 2 * d, lap.h - spot["top"] - d),
+                           size=spot["size"], bold=True)
+            self.add(Text(lap.cx, lap.y + spot["text"], self.text["lap"].format(cells=cells),
                           self.font["small"], bold=True, align="center", max_width=lap.w - 1))
             y += spec["row"] + spec["row_gap"]
         self.tracks_bottom = y
@@ -135,15 +192,16 @@ class _Mat(SheetArt):
         y += spec["gap"]
         count = self.rules["rounds"]
         skipped = self.rules["stake_claim_skipped_last"]
-        low, high = self.rules.players
-        counts = [n for n in range(low, high + 1)]
+        counts = self.counts
         w = (self.width - spec["gap"] * (count - 1)) / count
         tick_h = self.L["min_writing_box"]
+        side, d = self.F["round"]["check"], self.F["inset"]
         for i in range(count):
             number = i + 1
             x = i * (w + spec["gap"])
             tick = Rect(x, y, w, tick_h)
-            self.write_box(tick)
+            self.write_box(tick, field=names.round_box(number),
+                           at=Rect(tick.right - d - side, tick.cy - side / 2, side, side))
             self.add(Text(tick.cx, baseline(tick.cy, self.font["label"]), self.text["round"].format(n=number),
                           self.font["label"], bold=True, align="center"))
             cw = w / len(counts)
@@ -169,8 +227,7 @@ class _Mat(SheetArt):
         y += spec["gap"] * 0.6
         markers = self.rules["player_start"]["ownership_markers"]
         rounds, skipped = self.rules["rounds"], self.rules["stake_claim_skipped_last"]
-        low, high = self.rules.players
-        claims = {n: min(markers, rounds - skipped[n]) for n in range(low, high + 1)}
+        claims = {n: min(markers, rounds - skipped[n]) for n in self.counts}
         columns = spec["columns"]
         w = (self.width - spec["gap"] * (columns - 1)) / columns
         points = self.rules["scoring"]["non_production_building"]
@@ -184,24 +241,26 @@ class _Mat(SheetArt):
                           self.text["plot"].format(n=i + 1), self.font["name"], bold=True))
             reach = [str(n) for n, most in claims.items() if i + 1 <= most]
             if len(reach) < len(claims):
-                note = self.text["plot_limited"].format(players="/".join(reach) or "0")
+                note = self.text["plot_limited"].format(players="/".join(reach)) if reach else \
+                    self.text["plot_unused"].format(players="/".join(map(str, claims)))
                 self.add(Text(slot.x + 1.5, top + field - 0.9, note, self.font["tiny"], role="muted",
                               max_width=slot.w - 2 * spec["tile"] - 4))
             coin = Rect(slot.right - pad - spec["tile"], top, spec["tile"], field)
             tile = Rect(coin.x - fgap - spec["tile"], top, spec["tile"], field)
-            for rect, word in ((tile, self.text["tile"]), (coin, self.text["coin"])):
-                self.write_box(rect)
-                self.label(rect, word)
+            size = self.F["plot"]["size"]
             building = Rect(slot.x + pad, top + field + fgap, slot.w - 2 * pad, field)
-            self.write_box(building)
-            self.label(building, self.text["building"])
             third = top + 2 * (field + fgap)
             upgrades = Rect(slot.x + pad, third, spec["upgrades"], field)
             civic = Rect(upgrades.right + fgap, third, slot.right - pad - upgrades.right - fgap, field)
-            self.write_box(upgrades)
-            self.label(upgrades, self.text["upgrades"])
-            self.write_box(civic)
-            self.label(civic, self.text["civic"].format(points=points))
+            boxes = {"tile": (tile, self.text["tile"]), "coin": (coin, self.text["coin"]),
+                     "building": (building, self.text["building"]),
+                     "upgrades": (upgrades, self.text["upgrades"]),
+                     "civic": (civic, self.text["civic"].format(points=points))}
+            for box in names.PLOT_BOXES:
+                rect, word = boxes[box]
+                self.write_box(rect, field=names.plot(i + 1, box), at=self.below_caption(rect), size=size,
+                               align="left" if box == "building" else "center")
+                self.label(rect, word)
         rows = -(-markers // columns)
         bottom = y + rows * spec["slot"] + (rows - 1) * spec["gap"]
         self.add(Para(Rect(0, bottom + 0.4, self.width, spec["caption"]), self.text["values"], self.font["tiny"],
@@ -245,16 +304,19 @@ class _Mat(SheetArt):
         spec = self.L["score"]
         y = self.section(0, spec["top"], self.width, self.text["score"])
         scoring = self.rules["scoring"]
-        labels = [(key, self.text["score_resource"].format(name=self.names[key], points=points))
+        labels = [(key, self.text["score_resource"].format(name=self.names[key], points=points), names.score(key))
                   for key, points in scoring["points"].items()]
-        labels.append((None, self.text["score_buildings"].format(points=scoring["non_production_building"])))
-        labels.append((None, self.text["score_total"]))
+        labels.append((None, self.text["score_buildings"].format(points=scoring["non_production_building"]),
+                       names.score(BUILDINGS)))
+        labels.append((None, self.text["score_total"], names.TOTAL))
         box_y = y + spec["label"] + 0.6
         x = 0.0
-        for i, (icon, label) in enumerate(labels):
+        size = self.F["score"]["size"]
+        for i, (icon, label, field) in enumerate(labels):
             last = i == len(labels) - 1
             rect = Rect(x, box_y, spec["box"], spec["height"])
-            self.write_box(rect, width=self.line["box"] * (1.8 if last else 1))
+            self.write_box(rect, width=self.line["box"] * (1.8 if last else 1), field=field,
+                           at=self.beside_icon(rect) if icon else None, size=size, bold=True)
             self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center",
                           max_width=spec["box"] + spec["gap"] - 1))
             if icon:
@@ -267,7 +329,7 @@ class _Mat(SheetArt):
         (_, tie), = self.rules["tie_breakers"]["order"][0].items()
         tx = x - spec["gap"] + spec["tie_gap"]
         rect = Rect(tx, box_y, spec["box"], spec["height"])
-        self.write_box(rect, fill="light")
+        self.write_box(rect, fill="light", field=names.tie(tie), at=self.beside_icon(rect), size=size, bold=True)
         self.add(Icon(tie, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
         self.add(Text(rect.cx, y + spec["label"] - 0.4, self.text["tie"].format(resource=self.names[tie]),
                       self.font["small"], bold=True, align="center", max_width=self.width - tx))
@@ -277,6 +339,11 @@ class _Mat(SheetArt):
         if note.w > 10:
             self.add(Para(note, self.rules["tie_breakers"]["note"].capitalize() + ".", self.font["tiny"],
                           role="muted", align="left"))
+
+    def beside_icon(self, rect: Rect) -> Rect:
+        """A score box's room right of the icon in its corner."""
+        d, left = self.F["inset"], self.L["score"]["icon"] + 1.6
+        return Rect(rect.x + left, rect.y + d, rect.w - left - d, rect.h - 2 * d)
 
     def footer(self) -> None:
         meta = self.rules["meta"]

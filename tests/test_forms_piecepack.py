@@ -1,0 +1,514 @@
+"""The fillable Gold Rush (piecepack) player mat: its fields, the PDF, and reading filled mats back.
+
+Mats are filled here with pypdf, as a viewer (or another program) would fill
+them, from values this file writes down itself (`mat_fields`); reading them
+back must give what a YAML results file with the same values gives.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import re
+import shutil
+import subprocess
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+from pypdf import PdfReader, PdfWriter
+
+import sheetgen
+from sheetgen import layouts, ruledata
+from sheetgen.errors import InvalidInput
+from sheetgen.games import get_game
+from sheetgen.games.piecepack_gold_rush import mat_form
+from sheetgen.scoring import report_to_text
+from sheetgen.sheet import Box, FormField, SheetRequest
+
+from conftest import ROOT
+
+GR = sheetgen.game("piecepack-gold-rush")
+RULES = ruledata.load(get_game("piecepack-gold-rush"))
+FORM = GR.form("mat")
+PREFIX = "piecepack-gold-rush.mat"
+CELLS = layouts.load("piecepack-gold-rush-mat")["tracks"]["cells"]
+COUNTED = ["ore", "gold", "food"]  # what the results file wants of the tracks (`sheetgen template`)
+BUILDINGS = [b["name"] for b in RULES["buildings"]]
+ACTIONS = [a["name"] for a in RULES["actions"]]
+MARKERS = RULES["player_start"]["ownership_markers"]
+EXAMPLE = ROOT / "examples" / "piecepack-gold-rush-game.yaml"
+PDFTOPPM = shutil.which("pdftoppm")
+
+
+def build(players=3, names=(), values=(), count_given=False):
+    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), count_given=count_given)
+    return get_game("piecepack-gold-rush").sheet("mat").builder()(RULES, request)
+
+
+_BLANKS: dict = {}
+
+
+def blank(players=4, names=()):
+    key = (players, tuple(names))
+    if key not in _BLANKS:
+        _BLANKS[key] = GR.sheet("mat", fillable=True, players=players if not names else None,
+                                names=list(names) or None)
+    return _BLANKS[key]
+
+
+def fill(data: bytes, pages: dict) -> bytes:
+    """Fill page N's fields {name: value} (True/False for a check box) with pypdf."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for number, values in pages.items():
+        named = {f"{PREFIX}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
+                 for k, v in values.items()}
+        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def mat_fields(player: dict) -> dict:
+    """The fields a player fills in for a results entry, written out independently of the form module:
+    the track cell of the count past its laps, the laps, one building per plot from plot 1."""
+    out: dict = {"name": player["name"]} if "name" in player else {}
+    for resource in COUNTED:
+        if resource in player:
+            turns, at = divmod(player[resource], CELLS)
+            out[f"{resource}.{at}"] = True
+            if turns:
+                out[f"{resource}.laps"] = str(turns)
+    out.update({f"plot.{n}.building": name for n, name in enumerate(player.get("buildings", []), 1)})
+    if "total" in player:
+        out["total"] = str(player["total"])
+    return out
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def without_places(problems):
+    """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
+    return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
+
+
+# -- the fields on the mat ---------------------------------------------------------------
+
+def test_every_writable_box_has_exactly_one_field_inside_it():
+    doc = build()
+    (art,) = doc.forms.values()
+    boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
+    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
+    resources = len(RULES["resources"])
+    expected = 1 + resources * (CELLS + 1) + RULES["rounds"] + MARKERS * 5 + 3 + 1 + 1
+    assert len(fields) == len(boxes) == len(FORM.slots) == expected == 139
+    holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}
+    assert all(len(found) == 1 for found in holders.values()), {k: v for k, v in holders.items() if len(v) != 1}
+    assert len({v[0] for v in holders.values()}) == len(boxes)  # one field per box
+    for a, b in itertools.combinations(fields, 2):
+        assert not a.rect.overlaps(b.rect), (a.name, b.name)
+
+
+def test_a_track_cells_check_sits_below_its_number():
+    """The number a cell prints stays readable when its box is checked: the check is under it."""
+    doc = build()
+    (art,) = doc.forms.values()
+    fields = {f.name: f for f in doc.pages[0].items if isinstance(f, FormField)}
+    numbers = [t for t in art if getattr(t, "text", None) == "7" and getattr(t, "align", "") == "center"]
+    checks = sorted((fields[f"{r['key']}.7"] for r in RULES["resources"]), key=lambda f: f.rect.y)
+    assert len(numbers) == len(checks) == len(RULES["resources"])
+    for number, check in zip(sorted(numbers, key=lambda t: t.y), checks):
+        assert number.y <= check.rect.y  # the baseline is above the check's top edge
+        assert check.rect.x < number.x < check.rect.right
+
+
+def test_fields_follow_the_form_in_tab_order_with_its_kinds():
+    doc = build(players=2)
+    for page in doc.pages:
+        fields = [item for item in page.items if isinstance(item, FormField)]
+        assert [f.name for f in fields] == list(FORM.slots)
+        for f in fields:
+            slot = FORM.slots[f.name]
+            assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+
+
+def test_field_names_are_the_documented_ones():
+    names = list(FORM.slots)
+    assert names[:3] == ["name", "food.0", "food.1"] and names[-2:] == ["total", "tie.food"]
+    for name in ("ore.0", "ore.19", "ore.laps", "gold.laps", "energy.7", "round.1", "round.9", "plot.1.tile",
+                 "plot.1.coin", "plot.1.building", "plot.8.upgrades", "plot.8.civic", "score.ore", "score.gold",
+                 "score.buildings"):
+        assert name in FORM.slots, name
+    assert FORM.slots["plot.3.building"].choices == tuple(BUILDINGS)
+    assert FORM.slots["ore.4"].kind == "check" and FORM.slots["ore.laps"].kind == "number"
+    read = {name for name, slot in FORM.slots.items() if slot.read}
+    assert read == {"name", "total", *(f"plot.{n}.building" for n in range(1, MARKERS + 1)),
+                    *(f"{r}.{n}" for r in COUNTED for n in range(CELLS)), *(f"{r}.laps" for r in COUNTED)}
+    for a, b in itertools.permutations(names, 2):  # a name is never a node of another (the PDF's tree)
+        assert not b.startswith(a + ".")
+    documented = mat_form.__doc__
+    for pattern in ("RESOURCE.0", "RESOURCE.laps", "round.1", "plot.N.building", "score.CATEGORY", "total",
+                    "tie.RESOURCE", PREFIX + ".pN.F"):
+        assert pattern in documented
+
+
+def test_the_fields_listing(run):
+    result = run("sheet", "piecepack-gold-rush", "--fields")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert "139 form fields, in tab order" in lines[0] and f"{PREFIX}.pN.F" in lines[1]
+    rows = {line.split()[0]: line for line in lines[3:]}
+    assert list(rows) == list(FORM.slots)
+    assert " ore " in rows["ore.laps"] and "Farm or Windmill" in rows["plot.1.building"]
+    assert "(for play)" in rows["energy.3"] and "(for play)" in rows["plot.2.tile"] and " total " in rows["total"]
+    assert "fillable" in run("games", "piecepack-gold-rush").out
+
+
+# -- the PDF ---------------------------------------------------------------------------
+
+def test_the_pdf_form_is_a_tree_of_named_fields_in_tab_order():
+    reader = PdfReader(io.BytesIO(blank(players=3)))
+    leaves = {name for name, f in reader.get_fields().items() if "/FT" in f}
+    assert leaves == {f"{PREFIX}.p{n}.{name}" for n in (1, 2, 3) for name in FORM.slots}
+    for number, page in enumerate(reader.pages, 1):
+        order = []
+        for annotation in page["/Annots"]:
+            widget = annotation.get_object()
+            names = [str(widget["/T"])]
+            node = widget
+            while "/Parent" in node:
+                node = node["/Parent"].get_object()
+                names.append(str(node["/T"]))
+            order.append(".".join(reversed(names)))
+        assert order == [f"{PREFIX}.p{number}.{name}" for name in FORM.slots]
+
+
+def test_the_fillable_pdf_is_byte_identical_across_runs():
+    assert GR.sheet("mat", fillable=True, players=3) == GR.sheet("mat", fillable=True, players=3)
+    assert GR.sheet("mat", results=str(EXAMPLE)) == GR.sheet("mat", results=str(EXAMPLE))
+
+
+def render(data: bytes, tmp_path, dpi: int) -> tuple:
+    """(width, height, pixels) of a PDF's first page, rendered by poppler."""
+    source = tmp_path / "render.pdf"
+    source.write_bytes(data)
+    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
+                   check=True, capture_output=True)
+    (image,) = tmp_path.glob("page*.ppm")
+    raw = image.read_bytes()
+    image.unlink()
+    magic, width, height, depth, pixels = raw.split(maxsplit=4)
+    assert magic == b"P6" and depth == b"255"
+    return int(width), int(height), pixels
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
+@pytest.mark.parametrize("ink", ["color", "low"])
+def test_an_empty_fillable_mat_prints_exactly_like_the_plain_one(tmp_path, ink):
+    plain = GR.sheet("mat", players=3, ink=ink)
+    fillable = GR.sheet("mat", players=3, ink=ink, fillable=True)
+    assert render(plain, tmp_path, 60) == render(fillable, tmp_path, 60)
+
+
+@pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
+def test_filled_values_show_inside_their_own_fields(tmp_path):
+    """Rendered by poppler, each filled field changes pixels inside its own rectangle (as the PDF
+    places it), an empty one changes none, and nothing changes outside the fields."""
+    dpi = 50
+    data = blank(players=3)
+    values = {"name": "Ann", "ore.3": True, "ore.laps": "1", "gold.12": True, "food.0": True, "energy.4": True,
+              "round.2": True, "plot.1.tile": "3 suns", "plot.1.coin": "5", "plot.1.building": "Gold Mine",
+              "plot.1.upgrades": "2", "plot.2.civic": "8", "score.gold": "36", "total": "67", "tie.food": "0"}
+    width, height, before = render(data, tmp_path, dpi)
+    after = render(fill(data, {1: values}), tmp_path, dpi)[2]
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    page_h = float(page.mediabox.height)
+    rects = {}
+    for annotation in page["/Annots"]:
+        widget = annotation.get_object()
+        rects[str(widget["/T"]), str(widget["/Parent"]["/T"])] = [float(v) for v in widget["/Rect"]]
+
+    def rect(name: str) -> list:
+        parts = name.split(".")
+        return rects[parts[-1], parts[-2] if len(parts) > 1 else "p1"]
+
+    def changed(name: str) -> int:
+        x0, y0, x1, y1 = rect(name)
+        scale = dpi / 72
+        cols = range(int(x0 * scale), int(x1 * scale) + 1)
+        rows = range(int((page_h - y1) * scale), int((page_h - y0) * scale) + 1)
+        at = [(y * width + x) * 3 for y in rows for x in cols]
+        return sum(before[i:i + 3] != after[i:i + 3] for i in at)
+
+    for name in values:
+        assert changed(name) > 3, name
+    for name in ("ore.4", "gold.laps", "plot.2.building", "round.3", "score.ore"):
+        assert changed(name) == 0, name
+    everywhere = sum(a != b for a, b in zip(before[0::3], after[0::3]))
+    inside = sum(changed(name) for name in values)
+    assert everywhere <= inside * 1.2
+
+
+# -- reading filled mats -------------------------------------------------------------------
+
+def test_a_form_filled_from_the_example_scores_like_it(tmp_path):
+    path = write(tmp_path, "mats.pdf", GR.sheet("mat", results=str(EXAMPLE)))
+    assert GR.score(path) == GR.score(EXAMPLE)
+    exported = yaml.safe_load(GR.export(path).text)
+    assert exported == yaml.safe_load(EXAMPLE.read_text())
+
+
+ANN = {"name": "Ann", "ore": 7, "gold": 5, "food": 1,
+       "buildings": ["Farm", "Windmill", "Market", "Trade Route", "Mine", "Farm"], "total": 38}
+BEN = {"name": "Ben", "ore": 2, "gold": 8, "food": 4,
+       "buildings": ["Gold Mine", "Gold Mine", "Windmill", "Warehouse", "Farm"]}
+CAT = {"name": "Cat", "ore": 23, "gold": 2, "food": 0, "buildings": ["Trade Route", "Warehouse", "Market", "Mine"]}
+
+
+def test_a_mat_fills_from_a_form_and_back_as_it_was(tmp_path):
+    """PDF -> YAML -> PDF -> YAML: the second results file is the first, byte for byte."""
+    first = write(tmp_path, "first.pdf", fill(blank(players=3), {n: mat_fields(p)
+                                                                for n, p in enumerate((ANN, BEN, CAT), 1)}))
+    text = GR.export(first).text
+    assert yaml.safe_load(text)["players"] == [ANN, BEN, CAT]
+    second = write(tmp_path, "second.pdf", GR.sheet("mat", results=write(tmp_path, "r.yaml", text.encode())))
+    assert GR.export(second).text == text
+    assert GR.score(second) == GR.score(first) == GR.score(tmp_path / "r.yaml")
+    filled = PdfReader(second).get_fields()  # Cat's 23 Ore: cell 3 and one lap
+    assert str(filled[f"{PREFIX}.p3.ore.laps"]["/V"]) == "1" and str(filled[f"{PREFIX}.p3.ore.3"]["/V"]) == "/Yes"
+
+
+def test_one_pdf_per_player(tmp_path):
+    sheet = blank(names=("Ann", "Ben", "Cat"))
+    paths = []
+    for n, player in enumerate((ANN, BEN, CAT), 1):
+        values = mat_fields(player)
+        del values["name"]  # printed on the page already
+        paths.append(write(tmp_path, f"mat-{player['name'].lower()}.pdf", fill(sheet, {n: values})))
+    report = GR.score(paths)
+    # Cat 23 + 2x3 + 3x8, Ann 7 + 5x3 + 2x8, Ben 2 + 8x3 + 1x8
+    assert [(p.name, p.total) for p in report.players] == [("Cat", 53), ("Ann", 38), ("Ben", 34)]
+    assert report == GR.score(write(tmp_path, "r.yaml", yaml.safe_dump(
+        {"game": "piecepack-gold-rush", "players": [ANN, BEN, CAT]}, sort_keys=False).encode()))
+    # the other players' pages in each file hold only their printed names: unused, left out
+    assert len(GR.read(paths).value["players"]) == 3
+
+
+players_strategy = st.lists(
+    st.fixed_dictionaries({
+        "ore": st.integers(0, 45), "gold": st.integers(0, 45), "food": st.integers(0, 45),
+        "buildings": st.lists(st.sampled_from(BUILDINGS), max_size=MARKERS),
+        "total": st.one_of(st.none(), st.integers(0, 200)),
+    }),
+    min_size=3, max_size=4)
+
+
+def as_results(drawn: list) -> list:
+    players = []
+    for index, d in enumerate(drawn):
+        player = {"name": f"P{index + 1}", **{k: d[k] for k in COUNTED}, "buildings": d["buildings"]}
+        if d["total"] is not None:
+            player["total"] = d["total"]
+        players.append(player)
+    return players
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(drawn=players_strategy, split=st.booleans())
+def test_random_mats_score_the_same_as_pdfs_and_as_their_results_file(tmp_path_factory, drawn, split):
+    tmp_path = tmp_path_factory.mktemp("mats")
+    players = as_results(drawn)
+    sheet = blank(players=len(players))
+    if split:  # one PDF per player
+        paths = [write(tmp_path, f"mat-{n}.pdf", fill(sheet, {n: mat_fields(p)})) for n, p in enumerate(players, 1)]
+    else:
+        paths = [write(tmp_path, "mats.pdf", fill(sheet, {n: mat_fields(p) for n, p in enumerate(players, 1)}))]
+    results = write(tmp_path, "game.yaml", yaml.safe_dump({"game": "piecepack-gold-rush", "players": players},
+                                                          sort_keys=False).encode())
+    try:
+        from_yaml = GR.score(results)
+    except InvalidInput as exc:  # too many buildings, a wrong total: the same problems, on the pages
+        with pytest.raises(InvalidInput) as caught:
+            GR.score(paths)
+        assert without_places(caught.value.problems) == without_places(exc.problems)
+        assert all(p.page is not None and p.field for p in caught.value.problems)
+        with pytest.raises(InvalidInput):
+            GR.export(paths)
+        return
+    assert GR.score(paths) == from_yaml
+    exported = GR.export(paths).text
+    assert yaml.safe_load(exported)["players"] == players
+    assert GR.score(write(tmp_path, "exported.yaml", exported.encode())) == from_yaml
+    assert report_to_text(GR.score(paths)) == report_to_text(from_yaml)
+
+
+def _any_text():
+    return st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=255), max_size=12)
+
+
+field_values = st.fixed_dictionaries({}, optional={
+    name: (st.booleans() if slot.kind == "check" else
+           st.one_of(st.sampled_from(("", *slot.choices, *ACTIONS, "farm", "Gold-mine")), _any_text())
+           if slot.kind == "choice" else
+           st.one_of(st.integers(-5, 200).map(str), _any_text()))
+    for name, slot in FORM.slots.items()})
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pages=st.lists(field_values, min_size=1, max_size=4))
+def test_random_allowed_values_give_a_score_or_located_problems(tmp_path_factory, pages):
+    tmp_path = tmp_path_factory.mktemp("random")
+    path = write(tmp_path, "random.pdf", fill(blank(players=4), dict(enumerate(pages, 1))))
+    for call in (GR.score, GR.export):
+        try:
+            done = call(path)
+        except InvalidInput as exc:
+            assert exc.problems
+            for problem in exc.problems:
+                assert str(problem).startswith(f"{path}:") and "\n" not in str(problem)
+        else:
+            assert done is not None
+
+
+# -- what is wrong with a filled mat, located --------------------------------------------------
+
+_FILLED: dict = {}
+
+
+def three_mats(tmp_path, ann: dict, ben: dict, cat: dict):
+    """mat-ann.pdf, mat-ben.pdf, mat-cat.pdf: pages 1, 2 and 3 of one printout, each filled by its player."""
+    sheet = blank(names=("Ann", "Ben", "Cat"))
+    paths = []
+    for n, (who, values) in enumerate((("ann", ann), ("ben", ben), ("cat", cat)), 1):
+        key = (n, repr(sorted(values.items())))
+        if key not in _FILLED:  # the same filling again (the good mats of every case): filled once
+            _FILLED[key] = fill(sheet, {n: values})
+        paths.append(write(tmp_path, f"mat-{who}.pdf", _FILLED[key]))
+    return paths
+
+
+def good(player: dict) -> dict:
+    values = mat_fields(player)
+    del values["name"]
+    return values
+
+
+@pytest.mark.parametrize("change,expected", [
+    ({"total": "forty"}, "mat-cat.pdf:page 3:total: expected a whole number, got 'forty'"),
+    ({"ore.laps": "two"},
+     "mat-cat.pdf:page 3:ore.laps: Ore: write how many times the count went past 19 (a whole number, 0 or more), "
+     "not 'two'"),
+    ({"ore.9": True}, "mat-cat.pdf:page 3:ore.9: Ore: cells 3 and 9 are checked; check only the one you hold"),
+    ({"gold.2": False, "gold.laps": "1"},
+     "mat-cat.pdf:page 3:gold.laps: Gold: laps are written but no cell is checked; check the cell the count "
+     "stands on (0 to 19)"),
+    ({"food.0": False}, "mat-cat.pdf:page 3:food.0: Food: no cell is checked; check the one you hold at the end "
+                        "(0 if none)"),
+    ({"plot.2.building": "Warehose"},
+     "mat-cat.pdf:page 3:plot.2.building: unknown building 'Warehose'; did you mean 'Warehouse'?"),
+    ({"plot.5.building": "Assay"},
+     "mat-cat.pdf:page 3:plot.5.building: Assay is an action, not a building: it takes no plot and scores "
+     "nothing; leave it out"),
+    ({"total": "40"},
+     "mat-cat.pdf:page 3:total: total: you wrote 40, the tally is 53 (ore 23 (23 x 1), gold 6 (2 x 3), buildings "
+     "24 (3 non-production x 8)); 13 short"),
+])
+def test_a_problem_is_located_by_file_page_and_field(run, tmp_path, change, expected):
+    names = [p.name for p in three_mats(tmp_path, good(ANN), good(BEN), {**good(CAT), **change})]
+    result = run("score", *names)
+    assert result.code == 1, result
+    assert expected in result.err.splitlines(), result.err
+    assert "Traceback" not in result.err
+    result = run("export", *names, "-o", "out.yaml")
+    assert result.code == 1 and expected in result.err.splitlines()
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def test_more_buildings_than_the_table_allows(run, tmp_path):
+    """Four players stake at most 6 claims: a seventh building is named at the first plot's box."""
+    sheet = blank(names=("Ann", "Ben", "Cat", "Dan"))
+    seven = {**good(BEN), "plot.6.building": "Farm", "plot.7.building": "Farm"}
+    path = write(tmp_path, "mats.pdf", fill(sheet, {1: good(ANN), 2: seven, 3: good(CAT), 4: {"ore.0": True,
+                                                                                          "gold.0": True,
+                                                                                          "food.0": True}}))
+    result = run("check", str(path))
+    assert result.code == 1
+    assert f"{path}:page 2:plot.1.building: Ben has 7 buildings, but with 4 players a player stakes at most 6 " \
+           f"claims" in result.err
+
+
+def test_the_same_mat_twice(run, tmp_path):
+    ann, ben, cat = three_mats(tmp_path, good(ANN), good(BEN), good(CAT))
+    result = run("score", str(ann), str(ben), str(ann))
+    assert result.code == 1
+    assert f"{ann}:page 1: this mat is the same as {ann} page 1: the same player's mat twice? Give each mat " \
+           f"once" in result.err.splitlines()
+    copy = write(tmp_path, "copy.pdf", cat.read_bytes())
+    result = run("score", str(ann), str(ben), str(cat), str(copy))
+    assert f"{copy}:page 3: this mat is the same as {cat} page 3" in result.err
+    assert "Traceback" not in result.err
+
+
+def test_two_mats_with_one_name(run, tmp_path):
+    sheet = blank(players=3)
+    paths = [write(tmp_path, f"{n}.pdf", fill(sheet, {1: mat_fields({**p, "name": "Ann" if n else "ann "})}))
+             for n, p in enumerate((ANN, BEN))]
+    paths.append(write(tmp_path, "cat.pdf", fill(sheet, {3: mat_fields(CAT)})))
+    result = run("score", *map(str, paths))
+    assert result.code == 1
+    assert f"{paths[1]}:page 1:name: the name Ann is used twice; give each player a different name" in result.err
+
+
+def test_another_games_sheet(run, tmp_path):
+    ann, ben, cat = three_mats(tmp_path, good(ANN), good(BEN), good(CAT))
+    board = sheetgen.game("rolled-west").sheet(fillable=True, players=2)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(board)))
+    writer.update_page_form_field_values(writer.pages[0], {"rolled-west.board.p1.claims.woods.1": "camp"},
+                                         auto_regenerate=False)
+    writer.write(str(tmp_path / "board.pdf"))
+    with pytest.raises(InvalidInput) as caught:
+        GR.score([ann, ben, cat, tmp_path / "board.pdf"])
+    assert str(caught.value).startswith(f"{tmp_path / 'board.pdf'}: this PDF holds rolled-west sheets, not "
+                                        f"piecepack-gold-rush")
+    with pytest.raises(InvalidInput) as caught:
+        sheetgen.game("rolled-west").score(ann)
+    assert str(caught.value).startswith(f"{ann}: this PDF holds piecepack-gold-rush sheets, not rolled-west")
+    result = run("score", str(ann), str(ben), str(cat), str(tmp_path / "board.pdf"))
+    assert result.code == 1 and "Traceback" not in result.err
+    assert f"{ann} + {ben} + {cat}" in result.out  # the mats still make their game, the board its own
+    assert "2 games from 4 files: 1 ok, 1 with problems" in result.out + result.err
+
+
+def test_sheet_from_a_results_file(run, tmp_path):
+    result = run("sheet", "piecepack-gold-rush", "--from", str(EXAMPLE), "-o", str(tmp_path / "m.pdf"))
+    assert result.code == 0, result.err
+    assert "4 pages (4 players)" in result.out and "filled in from" in result.out
+    assert GR.score(tmp_path / "m.pdf") == GR.score(EXAMPLE)
+    broken = write(tmp_path, "bad.yaml", EXAMPLE.read_bytes().replace(b"Windmill, Market", b"Windmil, Market"))
+    result = run("sheet", "piecepack-gold-rush", "--from", str(broken), "-o", str(tmp_path / "c.pdf"))
+    assert result.code == 1 and "unknown building 'Windmil'" in result.err
+    assert not (tmp_path / "c.pdf").exists()
+
+
+# -- the README's loop ---------------------------------------------------------------------------
+
+def test_the_readme_mat_loop_shows_real_output(run, tmp_path):
+    """The README's piecepack block, run: Ann, Ben and Cat fill in their own pages of one printout
+    (ANN, BEN and CAT above); Cat's slip checks two cells of her Ore track."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```console\n(.*?)```", text, flags=re.S)
+                 if "sheet piecepack-gold-rush --names" in b and "--fillable" in b)
+    steps = re.findall(r"^\$ sheetgen (.*)\n((?:(?!\$ ).*\n)*)", block, flags=re.M)
+    assert [args.split()[0] for args in (a for a, _ in steps)][:3] == ["sheet", "score", "check"]
+    for args, shown in steps:
+        result = run(*args.split())
+        if args.startswith("sheet piecepack-gold-rush --names"):
+            mats = (tmp_path / "mats.pdf").read_bytes()
+            for n, player in enumerate((ANN, BEN, CAT), 1):
+                write(tmp_path, f"mat-{player['name'].lower()}.pdf", fill(mats, {n: good(player)}))
+            write(tmp_path, "slip-cat.pdf", fill(mats, {3: {**good(CAT), "ore.9": True}}))
+        assert (result.out + result.err).splitlines() == shown.splitlines(), args
