@@ -80,7 +80,7 @@ class Track(Binding):
         checked = [n for n, name in enumerate(self.boxes) if page.checked(name)]
         lap_text = page.text(self.lap)
         at = self.boxes[checked[0]] if checked else self.lap if lap_text else self.boxes[0]
-        page.place((self.key,), at)
+        page.place(self.path, at)
         if len(checked) > 1:
             shown = ", ".join(str(n) for n in checked[:-1]) + f" and {checked[-1]}"
             page.fail(self.boxes[checked[1]], f"{self.word}: cells {shown} are checked; check only the one "
