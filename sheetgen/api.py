@@ -309,6 +309,8 @@ class Game:
         if outcome.problems:
             raise InvalidInput(outcome.problems)
         entries = outcome.table.players
+        if form.scope == "game":  # one page holds the game: its fields' values, once
+            return [e.name for e in entries], (form.write(form.plain(outcome)),)
         return [e.name for e in entries], tuple(form.write(form.plain(e)) for e in entries)
 
     def render_sheet(self, plan: "SheetPlan") -> SheetJob:

@@ -248,7 +248,7 @@ def _list_fields(chosen, what: Optional[str]) -> None:
          f"{form.part} --fillable).")
     _say(f"In the PDF, page N's field F is named {form.id}.pN.F; messages name it F.")
     rows = [("FIELD", "KIND", "HOLDS", "READ AS", "WHAT")]
-    keys = {cell: binding.key for binding in form.bindings for cell in binding.cells()}
+    keys = form.reads()
     for slot in slots:
         holds = " or ".join(slot.choices) if slot.kind == "choice" else \
             {"check": "checked", "number": "a number", "text": "text"}[slot.kind]

@@ -15,6 +15,18 @@ What a form can hold that a results file cannot (a claim drawn after an empty
 space, a mark that is not one of the field's choices) is a problem of the
 form itself, found here and reported with the checks' own problems.
 
+A form has a scope. A "player" form (the Rolled West board) is one player's
+entry a page. A "game" form (a final-scoring pad) holds the whole game on a
+page: `Column`s, one per player, each with its own bindings into that player's
+entry, and game-level bindings (`GameBinding`) whose key is a key of the
+results document itself (Gold West's `boomtown:`). A column with nothing read
+filled in is skipped (a pad for 4 used by 3), and a column the page does not
+print at all (a pad printed for fewer players) is not looked for. Two pages
+giving the same game-level key is a problem located at the second.
+
+A binding's key is a path: a string (`points`) or a tuple (`("water",
+"camps")`) into the entry (or, for a game-level binding, the document).
+
 PDF files are read with pypdf, imported only when a PDF is read.
 
 Field names: in the PDF, page N's field F of the GAME's PART sheet is
@@ -58,12 +70,23 @@ class Slot:
     choices: tuple = ()  # a choice field: the marks it may hold (empty is always allowed)
     read: bool = True  # False: kept for play (banked resources, sums), never read
     names: bool = False  # names the page's player: a page with nothing else filled in is unused
+    column: int = 0  # a game page: the player column (1, 2, ...) the field belongs to; 0 for the whole game
 
 
 class Binding:
     """Some fields of a page and one value of a player's results entry (`key`), both ways."""
 
-    key: str = ""
+    key: Union[str, tuple] = ""
+
+    @property
+    def path(self) -> tuple:
+        """The key as a path inside the entry: ("water", "camps") for a nested value."""
+        return self.key if isinstance(self.key, tuple) else (self.key,)
+
+    @property
+    def words(self) -> str:
+        """The key as a results file writes it, for listings: water.camps."""
+        return ".".join(str(k) for k in self.path)
 
     def cells(self) -> list:
         """The names of the fields this value is made of."""
@@ -81,14 +104,14 @@ class Binding:
 class TextValue(Binding):
     """One text field, one text value (a name)."""
 
-    def __init__(self, key: str, cell: str):
+    def __init__(self, key: Union[str, tuple], cell: str):
         self.key, self.cell = key, cell
 
     def cells(self) -> list:
         return [self.cell]
 
     def read(self, page: "PageValues") -> Any:
-        page.place((self.key,), self.cell)
+        page.place(self.path, self.cell)
         text = page.text(self.cell)
         return text if text else MISSING
 
@@ -118,11 +141,11 @@ class Checks(Binding):
         return [cell for cell, _ in self.items]
 
     def read(self, page: "PageValues") -> Any:
-        page.place((self.key,), self.items[0][0])
+        page.place(self.path, self.items[0][0])
         chosen: list = []
         for cell, item in self.items:
             if page.checked(cell):
-                page.place((self.key, len(chosen)), cell)
+                page.place(self.path + (len(chosen),), cell)
                 chosen.append(item)
         return chosen
 
@@ -147,7 +170,7 @@ class Runs(Binding):
     def read(self, page: "PageValues") -> Any:
         out: dict = {}
         for row, label, cells in self.rows:
-            page.place((self.key, row), cells[0])
+            page.place(self.path + (row,), cells[0])
             filled = page.from_left(cells, label, self.unit)
             marks: list = []
             i = 0
@@ -155,7 +178,7 @@ class Runs(Binding):
                 mark = filled[i]
                 width = self.widths.get(mark, 1) if mark is not None else 1
                 if mark is not None:
-                    page.place((self.key, row, len(marks)), cells[i])
+                    page.place(self.path + (row, len(marks)), cells[i])
                     marks.append(mark)
                     covered = filled[i:i + width]
                     if len(covered) < width or any(m != mark for m in covered):
@@ -179,35 +202,109 @@ class Runs(Binding):
         return out
 
 
+class NumberMap(Binding):
+    """One number field per item of a mapping ({copper: 3, gold: 1}); an empty field leaves its
+    item out, as a results file may, and a row left wholly empty leaves the key out."""
+
+    def __init__(self, key: Union[str, tuple], items: Sequence[tuple]):
+        self.key = key
+        self.items = list(items)  # (field, item key)
+
+    def cells(self) -> list:
+        return [cell for cell, _ in self.items]
+
+    def read(self, page: "PageValues") -> Any:
+        page.place(self.path, self.items[0][0])
+        out: dict = {}
+        for cell, item in self.items:
+            value = NumberValue(self.path + (item,), cell).read(page)
+            if value is not MISSING:
+                out[item] = value
+        return out if out else MISSING
+
+    def write(self, value: Any) -> dict:
+        value = value if isinstance(value, dict) else {}
+        return {cell: "" if value.get(item) is None else str(value[item]) for cell, item in self.items}
+
+
+class GameBinding(Binding):
+    """Fields of a game page and one value of the results document itself (`key`: a key beside
+    `players`), which may name the players of the page's columns."""
+
+    def read(self, page: "PageValues") -> Any:  # page is a GamePage
+        raise NotImplementedError
+
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+        """The fields' values that show `value`; `names`: the players' names, column by column."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Column:
+    """One player's column of a game page: the bindings of that player's entry."""
+
+    number: int  # 1-based, left to right
+    bindings: tuple
+
+    def cells(self) -> list:
+        return [cell for binding in self.bindings for cell in binding.cells()]
+
+
+SCOPES = ("player", "game")
+
+
 class SheetForm:
     """The form of one sheet page: its fields in tab order, and the bindings that read them.
 
+    scope "player" (a board): a page is one player's entry; `bindings` read it, and
     `plain(entry)` turns a checked player entry (the game's `results.Entry`) into the
     plain values the bindings write, so that `--from` can fill a form from a results file.
+
+    scope "game" (a pad): a page is the whole game; each of `columns` reads one player's
+    entry, `bindings` (GameBindings) read the document's other keys, and `plain(outcome)`
+    turns an examined results file (`results.Outcome`) into a plain document
+    ({players: [...], KEY: ...}) for `write`.
     """
 
     def __init__(self, game: str, part: str, slots: Sequence[Slot], bindings: Sequence[Binding],
-                 plain: Callable[[Any], dict]):
+                 plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = ()):
         self.game, self.part = game, part
         self.slots = {slot.name: slot for slot in slots}
         self.order = {name: i for i, name in enumerate(self.slots)}
         self.bindings = list(bindings)
         self.plain = plain
+        self.scope = scope
+        self.columns = list(columns)
         from sheetgen.sheet import FIELD_KINDS
 
+        if scope not in SCOPES or bool(self.columns) != (scope == "game"):  # pragma: no cover - a form's bug
+            raise ValueError(f"{game} {part} form: scope is one of {SCOPES}; a game form has columns, a player "
+                             f"form none")
         odd = [slot.name for slot in slots
                if slot.kind not in FIELD_KINDS or bool(slot.choices) != (slot.kind == "choice")]
         if odd:  # pragma: no cover - a form's bug
             raise ValueError(f"{game} {part} form: fields {odd} need a kind of {FIELD_KINDS}, choices for a choice")
-        bound = [cell for binding in self.bindings for cell in binding.cells()]
+        bound = [cell for binding in self.all_bindings() for cell in binding.cells()]
         reading = [name for name, slot in self.slots.items() if slot.read]
         if sorted(bound) != sorted(reading) or len(set(bound)) != len(bound):  # pragma: no cover - a form's bug
             raise ValueError(f"{game} {part} form: the bindings read {sorted(set(bound) ^ set(reading))} "
                              f"wrongly; bind every read field once")
+        if scope == "game" and any(not isinstance(b, GameBinding) for b in self.bindings):  # pragma: no cover
+            raise ValueError(f"{game} {part} form: a game form's own bindings are GameBindings")
 
     @property
     def id(self) -> str:
         return f"{self.game}.{self.part}"
+
+    def all_bindings(self) -> list:
+        return [b for column in self.columns for b in column.bindings] + self.bindings
+
+    def reads(self) -> dict:
+        """Field name -> the results key it makes (players[].KEY on a game page), for listings."""
+        out = {cell: ("players[]." if self.scope == "game" else "") + b.words
+               for column in self.columns for b in column.bindings for cell in b.cells()}
+        out.update({cell: b.words for b in self.bindings for cell in b.cells()})
+        return out
 
     def field(self, name: str, rect: "Rect", **style: Any) -> "FormField":
         """The display-list item for field `name` at `rect` (a sheet's builder places it)."""
@@ -216,38 +313,82 @@ class SheetForm:
         slot = self.slots[name]
         return FormField(rect, name, slot.kind, slot.choices, label=slot.label, **style)
 
+    def _blank(self, values: dict, names: Iterable[str]) -> bool:
+        return not any(_filled(values.get(name)) for name in names
+                       if name not in self.slots or (self.slots[name].read and not self.slots[name].names))
+
     def blank(self, values: dict) -> bool:
         """Whether nothing that is read is filled in but maybe a name (an unused page: a board
         printed with its player's name stays in everyone's copy of the PDF). A filled field
         the form does not know counts: it is reported."""
-        return not any(_filled(value) for name, value in values.items()
-                       if name not in self.slots or (self.slots[name].read and not self.slots[name].names))
+        return self._blank(values, values)
 
     def read(self, values: dict) -> "PageValues":
-        """A page's fields (name -> str, bool or None) as one player's entry, with places and problems."""
-        page = PageValues(self, values)
+        """A page's fields (name -> str, bool or None) as one player's entry (scope "player") or
+        as the game's players and values (scope "game": a GamePage), with places and problems."""
+        page: PageValues = PageValues(self, values) if self.scope == "player" else GamePage(self, values)
         for name in values:
             if name not in self.slots:
                 page.fail(name, f"a {self.game} {self.part} has no field '{name}'; was it printed by another "
                                 f"version of sheetgen or with other rule data (--data)?")
-        lacking = [name for name, slot in self.slots.items() if slot.read and name not in values]
+        printed = {self.slots[name].column for name in values if name in self.slots}
+        lacking = [name for name, slot in self.slots.items()
+                   if slot.read and name not in values and slot.column in printed | {0}]
         if lacking:
             page.fail(None, f"this page lacks {len(lacking)} of the {self.game} {self.part}'s fields (such as "
                             f"{lacking[0]}); was it printed by another version of sheetgen or with other rule "
                             f"data (--data)?")
+        if isinstance(page, GamePage):
+            page.read_columns(printed)
+            for binding in self.bindings:
+                value = binding.read(page)
+                if value is not MISSING:
+                    page.entry[binding.key] = value
+            return page
         for binding in self.bindings:
-            value = binding.read(page)
-            if value is not MISSING:
-                page.entry[binding.key] = value
+            _put(page.entry, binding.path, binding.read(page))
         return page
 
     def write(self, entry: dict) -> dict:
-        """The fields' values that show a player's plain entry."""
+        """The fields' values that show a player's plain entry (scope "player"), or a plain
+        results document (scope "game": {players: [...], KEY: ...})."""
         out: dict = {}
-        for binding in self.bindings:
-            if entry.get(binding.key) is not None:
-                out.update(binding.write(entry[binding.key]))
+        if self.scope == "game":
+            players = [p for p in entry.get("players", []) if isinstance(p, dict)]
+            for column, player in zip(self.columns, players):
+                out.update(self._write(column.bindings, player))
+            names = [str(p.get("name", "")) for p in players]
+            for binding in self.bindings:
+                if entry.get(binding.key) is not None:
+                    out.update(binding.write(entry[binding.key], names))  # type: ignore[call-arg]
+            return out
+        return self._write(self.bindings, entry)
+
+    @staticmethod
+    def _write(bindings: Sequence[Binding], entry: dict) -> dict:
+        out: dict = {}
+        for binding in bindings:
+            value = _get(entry, binding.path)
+            if value is not None:
+                out.update(binding.write(value))
         return out
+
+
+def _put(entry: dict, path: tuple, value: Any) -> None:
+    if value is MISSING:
+        return
+    for key in path[:-1]:
+        entry = entry.setdefault(key, {})
+    entry[path[-1]] = value
+
+
+def _get(entry: dict, path: tuple) -> Any:
+    value: Any = entry
+    for key in path:
+        if not isinstance(value, dict):
+            return None
+        value = value.get(key)
+    return value
 
 
 class PageValues:
@@ -312,6 +453,36 @@ class PageValues:
             else:
                 filled.append(value)
         return filled
+
+
+class GamePage(PageValues):
+    """A game page as bindings see it: the players' columns in use, each read as one entry
+    (`players`: (column number, PageValues), left to right), and the game's own values
+    (`entry`, keyed by document key; `places` by document path)."""
+
+    def __init__(self, form: SheetForm, values: dict):
+        super().__init__(form, values)
+        self.players: list = []
+
+    def read_columns(self, printed: set) -> None:
+        for column in self.form.columns:
+            mine = [name for name, slot in self.form.slots.items() if slot.column == column.number]
+            if column.number not in printed or self.form._blank(self.values, mine):
+                continue  # not printed (fewer players), or nobody's: skipped
+            page = PageValues(self.form, self.values)
+            for binding in column.bindings:
+                _put(page.entry, binding.path, binding.read(page))
+            self.players.append((column.number, page))
+            for problem in page.problems:
+                self.fail(*problem)
+
+    def name_of(self, column: int) -> Optional[str]:
+        """The name written in a column in use; None for a column not in use or without a name."""
+        for number, page in self.players:
+            if number == column:
+                name = page.entry.get("name")
+                return name if isinstance(name, str) and name else None
+        return None
 
 
 def _filled(value: Any) -> bool:
@@ -517,7 +688,8 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
                        files=list(dict.fromkeys(names)))
     refused: list = []
     forms: dict = {}
-    seen: dict = {}  # a page's entry -> where it was first read
+    seen: dict = {}  # a player's entry -> where it was first read
+    given: dict = {}  # a game-level key -> where it was first read
     for pdf in pdfs:
         if pdf.game != game.key:
             refused.append(Problem(pdf.name, f"this PDF holds {pdf.game} sheets, not {game.key}; score it "
@@ -532,22 +704,41 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
                 continue
             used += 1
             read = form.read(page.values)
-            same = repr(read.entry)
-            if same in seen:
-                first = seen[same]
-                refused.append(Problem(pdf.name, f"this board is the same as {first[0]} page {first[1]}: the same "
-                                                 f"player's board twice? Give each board once",
-                                       page=page.number))
-                continue
-            seen[same] = (pdf.name, page.number)
-            index = len(doc.value["players"])
-            doc.value["players"].append(read.entry)
-            doc.places[("players", index)] = (pdf.name, page.number, None)
-            for path, cell in read.places.items():
-                doc.places[("players", index) + tuple(path)] = (pdf.name, page.number, cell)
             doc.problems += [Problem(pdf.name, message, page=page.number, field=cell)
                              for cell, message in read.problems]
             doc.tab.update(form.order)
+            entries = [(None, read)] if not isinstance(read, GamePage) else read.players
+            for column, entry in entries:
+                same = repr(entry.entry)
+                whose = "player's board" if column is None else "player's column"
+                if same in seen:
+                    first = seen[same]
+                    refused.append(Problem(pdf.name, f"this {'board' if column is None else 'column'} is the same "
+                                                     f"as {first[0]} page {first[1]}{first[2]}: the same {whose} "
+                                                     f"twice? Give each player once", page=page.number,
+                                           field=_first_cell(entry, column)))
+                    continue
+                seen[same] = (pdf.name, page.number, "" if column is None else f" column {column}")
+                index = len(doc.value["players"])
+                doc.value["players"].append(entry.entry)
+                doc.places[("players", index)] = (pdf.name, page.number, _first_cell(entry, column))
+                for path, cell in entry.places.items():
+                    doc.places[("players", index) + tuple(path)] = (pdf.name, page.number, cell)
+            if isinstance(read, GamePage):
+                for key, value in read.entry.items():
+                    cell = read.places.get((key,)) or next((c for p, c in read.places.items() if p[:1] == (key,)),
+                                                           None)
+                    if key in given:
+                        first = given[key]
+                        doc.problems.append(Problem(pdf.name, f"{key} is filled in here and on {first[0]} page "
+                                                              f"{first[1]}; fill it in on one page only",
+                                                    page=page.number, field=cell))
+                        continue
+                    given[key] = (pdf.name, page.number)
+                    doc.value[key] = value
+                    for path, where in read.places.items():
+                        if path[:1] == (key,):
+                            doc.places[tuple(path)] = (pdf.name, page.number, where)
         if not used:
             pages = f"its {len(pdf.pages)} pages" if len(pdf.pages) > 1 else "its page"
             refused.append(Problem(pdf.name, f"nothing is filled in on {pages}; fill a sheet in (in a PDF viewer) "
@@ -555,6 +746,12 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
     if refused:
         raise InvalidInput(refused)
     return doc
+
+
+def _first_cell(entry: PageValues, column: Optional[int]) -> Optional[str]:
+    """The field a whole entry's problem points at: none for a player's page, the first field
+    read (its name) for a column of a game page."""
+    return None if column is None else next(iter(entry.places.values()), None)
 
 
 def read(sources: Iterable[Union[str, Path, FilledPdf]], game: "Game") -> FormDocument:

@@ -201,7 +201,7 @@ class SheetRequest:
     backs: bool = False  # card sheets: follow each front page with its mirrored back page
     back_names: bool = False  # card sheets: each back names its card (backs are otherwise all alike)
     fillable: bool = False  # add form fields over the writable boxes
-    values: tuple = ()  # fillable: per page, {field name: value} to fill in
+    values: tuple = ()  # fillable: {field name: value} to fill in, per player (a board) or per game page (a pad)
     code: Optional[str] = None  # the setup a sheet is drawn for (parts that take a code)
 
     @property
