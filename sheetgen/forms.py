@@ -263,12 +263,16 @@ class SheetForm:
     scope "game" (a pad): a page is the whole game; each of `columns` reads one player's
     entry, `bindings` (GameBindings) read the document's other keys, and `plain(outcome)`
     turns an examined results file (`results.Outcome`) into a plain document
-    ({players: [...], KEY: ...}) for `write`.
+    ({players: [...], KEY: ...}) for `write`. `by_name`: the results file lists the players
+    by name (Carcassonne: `players: [Ann, Ben]`, each player's values under game-level keys);
+    a column then reads only its name, and the GameBindings key the rest by `name_of(column)`.
     """
 
     def __init__(self, game: str, part: str, slots: Sequence[Slot], bindings: Sequence[Binding],
-                 plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = ()):
+                 plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = (),
+                 by_name: bool = False):
         self.game, self.part = game, part
+        self.by_name = by_name  # a game form whose results file lists the players by name only (players: [A, B])
         self.slots = {slot.name: slot for slot in slots}
         self.order = {name: i for i, name in enumerate(self.slots)}
         self.bindings = list(bindings)
@@ -720,6 +724,15 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
                     continue
                 seen[same] = (pdf.name, page.number, "" if column is None else f" column {column}")
                 index = len(doc.value["players"])
+                if form.by_name:  # the results file lists names; the columns' other values are game-level
+                    if not entry.entry.get("name"):
+                        doc.problems.append(Problem(pdf.name, "this column is filled in but names no player; "
+                                                              "write the player's name at its head",
+                                                    page=page.number, field=_first_cell(entry, column)))
+                        continue
+                    doc.value["players"].append(entry.entry["name"])
+                    doc.places[("players", index)] = (pdf.name, page.number, _first_cell(entry, column))
+                    continue
                 doc.value["players"].append(entry.entry)
                 doc.places[("players", index)] = (pdf.name, page.number, _first_cell(entry, column))
                 for path, cell in entry.places.items():
@@ -776,11 +789,15 @@ def results_yaml(doc: Document, title: str) -> str:
     lines = [f"# {title} results, read from filled-in score sheets by sheetgen.",
              "# Check and tally it with:  sheetgen score THIS-FILE"]
     for key, value in doc.value.items():
-        if key == "players" and isinstance(value, list):
+        if key == "players" and isinstance(value, list) and all(isinstance(e, dict) for e in value):
             lines.append("players:")
             for entry in value:
                 for n, (field_key, field_value) in enumerate(entry.items()):
                     lines += _block(field_key, field_value, "  - " if n == 0 else "    ")
+        elif key != "players" and isinstance(value, list) and value:  # a list of items: one a line
+            lines += [f"{_flow(key)}:"] + [f"  - {_item(item)}" for item in value]
+        elif key != "players" and isinstance(value, dict) and any(isinstance(v, dict) for v in value.values()):
+            lines += _block(key, value, "")  # per player mappings (tokens by player): one player a line
         else:
             lines.append(f"{_flow(key)}: {_flow(value)}")
     return "\n".join(lines) + "\n"
@@ -793,9 +810,18 @@ def _block(key: Any, value: Any, indent: str) -> list:
     return [f"{indent}{_flow(key)}: {_flow(value)}"]
 
 
+def _item(item: Any) -> str:
+    """A list item: a mapping of one key as `key: value` (as a template writes a feature), else flow."""
+    if isinstance(item, dict) and len(item) == 1:
+        ((key, value),) = item.items()
+        return f"{_flow(key)}: {_flow(value)}"
+    return _flow(item)
+
+
 def _flow(value: Any) -> str:
     """One value in YAML flow style, quoted where YAML needs it."""
     import yaml
 
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20).strip()
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20,
+                          sort_keys=False).strip()  # in the model's order, as written
     return text[:-4].rstrip() if text.endswith("\n...") else text

@@ -260,15 +260,10 @@ class _Pad(SheetArt):
         self.count_points(y, f.LAPS, f.POINTS)
         return y + row
 
-    def token_values(self) -> list:
-        """The mining tokens' values in the results file's order: the nuggets rising, then the rocks."""
-        values = [v["value"] for v in self.rules["mining_tokens"]["values"]]
-        return sorted(v for v in values if v > 0) + [v for v in values if v == 0]
-
     def tokens_section(self, top: float) -> float:
         y = self.heading(top + self.L["section_gap"], self.text["tokens_title"], self.fmt("tokens_hint"))
         y = self.captions(y, self.text["count"], self.text["points"])
-        for i, value in enumerate(self.token_values()):
+        for i, value in enumerate(f.token_values(self.rules)):
             if i:
                 y += self.L["row"] + self.L["row_gap"]
             if value:

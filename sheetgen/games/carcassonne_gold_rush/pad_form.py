@@ -30,10 +30,21 @@ use while playing; the scorer works those numbers out itself.
 
 from __future__ import annotations
 
+from typing import Any, Optional, Sequence
+
+from sheetgen.errors import InvalidInput
+from sheetgen.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
+
 PART = "pad"
 DATE = "date"
 LAPS, POINTS, TOTALS = "laps", "points", "totals"
 KIND, SIZE, COWBOYS, ROW_POINTS = "kind", "size", "cowboys", "points"
+KINDS = ("railroad", "mountain", "city", "prairie")
+COMPLETED_KINDS = KINDS[:3]  # prairies are never completed
+SIZE_KEY = {"railroad": "tiles", "mountain": "nuggets", "city": "railroads", "prairie": "tipis"}
+# the section's extra box, and the one kind it belongs to
+EXTRA = {"features": ("horses", "prairie"), "completed": ("locomotives", "railroad")}
+EXTRA_WORDS = {"horses": "wild-horse herds", "locomotives": "locomotives"}
 
 
 def cell(row: str, column: int) -> str:
@@ -63,3 +74,265 @@ def feature(section: str, n: int, part: str) -> str:
 
 def total(column: int) -> str:
     return cell(TOTALS, column)
+
+
+def token_values(rules: Any) -> list:
+    """The mining tokens' values in the results file's order: the nuggets rising, then the rocks."""
+    values = [v["value"] for v in rules["mining_tokens"]["values"]]
+    return sorted(v for v in values if v > 0) + [v for v in values if v == 0]
+
+
+# -- reading and writing ----------------------------------------------------------------
+
+class PerPlayer(GameBinding):
+    """One number box per player column, read as {NAME: N} (points:, totals:)."""
+
+    def __init__(self, key: str, row: str, columns: int):
+        self.key, self.row, self.count = key, row, columns
+
+    def cells(self) -> list:
+        return [cell(self.row, c) for c in range(1, self.count + 1)]
+
+    def read(self, page: Any) -> Any:
+        assert isinstance(page, GamePage)
+        out: dict = {}
+        for column, _ in page.players:
+            name = page.name_of(column)
+            value = NumberValue((self.key, name), cell(self.row, column)).read(page)
+            if value is not MISSING:
+                out[name] = value
+        if page.players:  # a problem with the whole key (a player left out) points at the first box
+            page.place((self.key,), cell(self.row, page.players[0][0]))
+        return out if out else MISSING
+
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+        return {cell(self.row, c): "" if (value or {}).get(name) is None else str(value[name])
+                for c, name in enumerate(names, 1) if c <= self.count}
+
+
+class Tokens(GameBinding):
+    """A row per token value, a box per player column: {NAME: {VALUE: N}}."""
+
+    key = "tokens"
+
+    def __init__(self, values: list, columns: int):
+        self.values, self.count = values, columns
+
+    def cells(self) -> list:
+        return [cell(token(v), c) for v in self.values for c in range(1, self.count + 1)]
+
+    def read(self, page: Any) -> Any:
+        assert isinstance(page, GamePage)
+        out: dict = {}
+        for column, _ in page.players:
+            name = page.name_of(column)
+            counts = {}
+            for value in self.values:
+                got = NumberValue((self.key, name, value), cell(token(value), column)).read(page)
+                if got is not MISSING:
+                    counts[value] = got
+            if counts:
+                page.place((self.key, name), cell(token(next(iter(counts))), column))
+                out[name] = counts
+        return out if out else MISSING
+
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+        out = {}
+        for c, name in enumerate(names, 1):
+            counts = (value or {}).get(name) or {}
+            for v in self.values:
+                out[cell(token(v), c)] = "" if counts.get(v) is None else str(counts[v])
+        return out
+
+
+class Features(GameBinding):
+    """The rows of a features section, each read as one feature: [{KIND: {SIZE: N, EXTRA: N,
+    ROLE: {NAME: N} (a city: merchant: NAME)}}], rows left empty skipped."""
+
+    def __init__(self, key: str, rows: int, columns: int, kinds: tuple):
+        self.key, self.rows, self.count, self.kinds = key, rows, columns, kinds
+        self.extra, self.extra_kind = EXTRA[key]
+
+    def row_cells(self, n: int) -> list:
+        return [feature(self.key, n, KIND), feature(self.key, n, SIZE), feature(self.key, n, self.extra)] + \
+            [cell(feature(self.key, n, COWBOYS), c) for c in range(1, self.count + 1)]
+
+    def cells(self) -> list:
+        return [c for n in range(1, self.rows + 1) for c in self.row_cells(n)]
+
+    def read(self, page: Any) -> Any:
+        assert isinstance(page, GamePage)
+        out: list = []
+        for n in range(1, self.rows + 1):
+            item = self._row(page, n, len(out))
+            if item is not None:
+                out.append(item)
+        if out:
+            page.place((self.key,), feature(self.key, 1, KIND))
+        return out if out else MISSING
+
+    def _row(self, page: GamePage, n: int, index: int) -> Optional[dict]:
+        kind_cell, size_cell, extra_cell = (feature(self.key, n, part) for part in (KIND, SIZE, self.extra))
+        cowboy_cells = [(c, cell(feature(self.key, n, COWBOYS), c)) for c, _ in page.players]
+        kind = page.mark(kind_cell)
+        filled = [c for c in [size_cell, extra_cell] + [x for _, x in cowboy_cells] if page.text(c)]
+        if kind == "" and not filled:
+            return None  # an empty row
+        if kind == "":
+            page.fail(kind_cell, f"row {n} is filled in but has no kind; choose {', '.join(self.kinds)}")
+            return None
+        if kind is None:  # not one of the choices: reported by mark
+            return None
+        path = (self.key, index, kind)
+        page.place((self.key, index), kind_cell)
+        page.place(path, size_cell)  # a missing size is reported at the feature: its size box
+        body: dict = {}
+        size = NumberValue(path + (SIZE_KEY[kind],), size_cell).read(page)
+        if size is not MISSING:
+            body[SIZE_KEY[kind]] = size
+        if page.text(extra_cell):
+            if kind != self.extra_kind:
+                page.fail(extra_cell, f"a {kind} has no {EXTRA_WORDS[self.extra]}; leave {self.extra} empty "
+                                      f"(only a {self.extra_kind} has them)")
+            else:
+                body[self.extra] = NumberValue(path + (self.extra,), extra_cell).read(page)
+        role = {"railroad": "workers", "mountain": "miners", "city": "merchant", "prairie": "farmers"}[kind]
+        cowboys: dict = {}
+        for column, where in cowboy_cells:
+            name = page.name_of(column)
+            count = NumberValue(path + (role, name), where).read(page)
+            if count is MISSING:
+                continue
+            if kind == "city":
+                if count == 0:
+                    continue
+                if count != 1:
+                    page.fail(where, "a city has one merchant: write 1 in its owner's column, nothing in the others")
+                    continue
+                if cowboys:
+                    page.fail(where, "a city has one merchant, but 1 is written in two columns; keep its owner's")
+                    continue
+            if not cowboys:
+                page.place(path + (role,), where)
+            cowboys[name] = count
+        if kind == "city" and cowboys:
+            body[role] = next(iter(cowboys))
+        elif cowboys:
+            body[role] = cowboys
+        return {kind: body}
+
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+        out: dict = {c: "" for c in self.cells()}
+        for n, item in enumerate(value or [], 1):
+            if n > self.rows:
+                break
+            ((kind, body),) = item.items()
+            out[feature(self.key, n, KIND)] = kind
+            if body.get(SIZE_KEY[kind]) is not None:
+                out[feature(self.key, n, SIZE)] = str(body[SIZE_KEY[kind]])
+            if kind == self.extra_kind and body.get(self.extra) is not None:
+                out[feature(self.key, n, self.extra)] = str(body[self.extra])
+            for role in ("workers", "miners", "merchant", "farmers"):
+                held = body.get(role)
+                held = {held: 1} if isinstance(held, str) else held or {}
+                for c, name in enumerate(names, 1):
+                    if held.get(name) is not None and c <= self.count:
+                        out[cell(feature(self.key, n, COWBOYS), c)] = str(held[name])
+        return out
+
+
+# -- the form ---------------------------------------------------------------------------
+
+def form(rules: Any) -> SheetForm:
+    """The pad's form for these rules: its fields in tab order and how they read."""
+    from sheetgen import layouts
+    from sheetgen.games.carcassonne_gold_rush import pad
+
+    layout = layouts.load(pad.LAYOUT)
+    words = layout["text"]["fields"]
+    low, high = rules.players
+    values = token_values(rules)
+    rows = {key: layout[key]["rows"] for key in ("features", "completed")}
+    # running cells: as many as a column holds at the narrowest table that prints the column
+    cells = {c: max(pad.running_cells(layout, n) for n in range(max(c, low), high + 1)) for c in range(1, high + 1)}
+    across = {c: max(pad.columns(layout, n).across for n in range(max(c, low), high + 1)) for c in range(1, high + 1)}
+    columns = range(1, high + 1)
+    slots = [Slot(DATE, "text", words["date"], read=False)]
+    slots += [Slot(player(c), "text", words["player"].format(column=c), names=True, column=c) for c in columns]
+    for r in range(layout["points"]["running_rows"]):
+        for c in columns:
+            slots += [Slot(running(c, k), "number", words["running"].format(column=c), read=False, column=c)
+                      for k in range(r * across[c] + 1, min((r + 1) * across[c], cells[c]) + 1)]
+    for c in columns:
+        slots += [Slot(cell(LAPS, c), "number", words["laps"].format(column=c), read=False, column=c),
+                  Slot(cell(POINTS, c), "number", words["points"].format(column=c), column=c)]
+    for v in values:
+        for c in columns:
+            slots.append(Slot(cell(token(v), c), "number", words["token"].format(value=v, column=c), column=c))
+            if v:
+                slots.append(Slot(cell(token_points(v), c), "number", words["row_points"].format(column=c),
+                                  read=False, column=c))
+    for key, kinds in (("features", KINDS), ("completed", COMPLETED_KINDS)):
+        extra = EXTRA[key][0]
+        for n in range(1, rows[key] + 1):
+            slots += [Slot(feature(key, n, KIND), "choice", words["kind"].format(n=n), kinds),
+                      Slot(feature(key, n, SIZE), "number", words["size"].format(n=n)),
+                      Slot(feature(key, n, extra), "number", words[extra].format(n=n))]
+            for c in columns:
+                slots += [Slot(cell(feature(key, n, COWBOYS), c), "number", words["cowboys"].format(n=n, column=c),
+                               column=c),
+                          Slot(cell(feature(key, n, ROW_POINTS), c), "number", words["row_points"].format(column=c),
+                               read=False, column=c)]
+    slots += [Slot(total(c), "number", words["total"].format(column=c), column=c) for c in columns]
+    bindings = [PerPlayer("points", POINTS, high), Tokens(values, high),
+                Features("features", rows["features"], high, KINDS),
+                Features("completed", rows["completed"], high, COMPLETED_KINDS),
+                PerPlayer("totals", TOTALS, high)]
+
+    def plain(outcome: Any) -> dict:
+        return _plain(outcome, rows)
+
+    return SheetForm(rules.game, PART, slots, bindings, plain, scope="game", by_name=True,
+                     columns=[Column(c, (TextValue("name", player(c)),)) for c in columns])
+
+
+def _plain(outcome: Any, rows: dict) -> dict:
+    """A checked results file as the plain values the pad shows (names as the players list writes them)."""
+    from sheetgen.games.carcassonne_gold_rush.score import _KIND_NAMES, ROLES
+    from sheetgen.results import norm
+
+    t, raw = outcome.table, outcome.doc.value
+    names = [p.name for p in t.players]
+
+    def who(name: Any) -> str:
+        return t.by_key[norm(name)].name
+
+    doc: dict = {"players": [{"name": name} for name in names]}
+    if t.points is not None and isinstance(raw.get("points"), dict):
+        doc["points"] = {names[i]: points for i, points in t.points.items()}
+    if t.tokens:
+        doc["tokens"] = {names[i]: dict(counts) for i, counts in t.tokens.items()}
+    for key in ("features", "completed"):
+        items = raw.get(key) or []
+        if len(items) > rows[key]:
+            raise InvalidInput([outcome.doc.problem((key, rows[key]), f"the pad has {rows[key]} rows for {key}; this "
+                                                                      f"file lists {len(items)}: keep this game in "
+                                                                      f"its results file")])
+        out = []
+        for item in items:
+            ((written, body),) = item.items()
+            kind = _KIND_NAMES[norm(written)]
+            role = ROLES[kind][0]
+            plain = {k: v for k, v in body.items() if k != role and v is not None}
+            held = body.get(role)
+            if isinstance(held, str):
+                plain[role] = who(held)
+            elif isinstance(held, dict):
+                plain[role] = {who(name): count for name, count in held.items()}
+            out.append({kind: plain})
+        if out:
+            doc[key] = out
+    claimed = {p.name: p.claimed for p in t.players if p.claimed is not None}
+    if claimed:
+        doc["totals"] = claimed
+    return doc
