@@ -305,7 +305,7 @@ class SheetForm:
 
     def reads(self) -> dict:
         """Field name -> the results key it makes (players[].KEY on a game page), for listings."""
-        out = {cell: ("players[]." if self.scope == "game" else "") + b.words
+        out = {cell: ("players[]" if self.by_name else ("players[]." if self.scope == "game" else "") + b.words)
                for column in self.columns for b in column.bindings for cell in b.cells()}
         out.update({cell: b.words for b in self.bindings for cell in b.cells()})
         return out
@@ -471,8 +471,9 @@ class GamePage(PageValues):
     def read_columns(self, printed: set) -> None:
         for column in self.form.columns:
             mine = [name for name, slot in self.form.slots.items() if slot.column == column.number]
-            if column.number not in printed or self.form._blank(self.values, mine):
-                continue  # not printed (fewer players), or nobody's: skipped
+            named = self.form.by_name and _filled(self.values.get(column.bindings[0].cells()[0]))
+            if column.number not in printed or (self.form._blank(self.values, mine) and not named):
+                continue  # not printed (fewer players), or nobody's: skipped (by name: a named column is a player)
             page = PageValues(self.form, self.values)
             for binding in column.bindings:
                 _put(page.entry, binding.path, binding.read(page))

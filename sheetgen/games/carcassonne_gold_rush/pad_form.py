@@ -101,8 +101,9 @@ class PerPlayer(GameBinding):
             value = NumberValue((self.key, name), cell(self.row, column)).read(page)
             if value is not MISSING:
                 out[name] = value
-        if page.players:  # a problem with the whole key (a player left out) points at the first box
-            page.place((self.key,), cell(self.row, page.players[0][0]))
+        if page.players:  # a problem with the whole key (a player left out) points at the first empty box
+            empty = [column for column, _ in page.players if not page.text(cell(self.row, column))]
+            page.place((self.key,), cell(self.row, (empty or [page.players[0][0]])[0]))
         return out if out else MISSING
 
     def write(self, value: Any, names: Sequence[str] = ()) -> dict:
