@@ -84,11 +84,16 @@ def token_values(rules: Any) -> list:
 
 # -- reading and writing ----------------------------------------------------------------
 
+def at(*parts: Any) -> Any:
+    """A path into the results document (player names may be missing: None, reported by the model)."""
+    return parts
+
+
 class PerPlayer(GameBinding):
     """One number box per player column, read as {NAME: N} (points:, totals:)."""
 
     def __init__(self, key: str, row: str, columns: int):
-        self.key, self.row, self.count = key, row, columns
+        self.key, self.section, self.row, self.count = key, key, row, columns
 
     def cells(self) -> list:
         return [cell(self.row, c) for c in range(1, self.count + 1)]
@@ -98,12 +103,12 @@ class PerPlayer(GameBinding):
         out: dict = {}
         for column, _ in page.players:
             name = page.name_of(column)
-            value = NumberValue((self.key, name), cell(self.row, column)).read(page)
+            value = NumberValue(at(self.section, name), cell(self.row, column)).read(page)
             if value is not MISSING:
                 out[name] = value
         if page.players:  # a problem with the whole key (a player left out) points at the first empty box
             empty = [column for column, _ in page.players if not page.text(cell(self.row, column))]
-            page.place((self.key,), cell(self.row, (empty or [page.players[0][0]])[0]))
+            page.place(at(self.section), cell(self.row, (empty or [page.players[0][0]])[0]))
         return out if out else MISSING
 
     def write(self, value: Any, names: Sequence[str] = ()) -> dict:
@@ -129,11 +134,11 @@ class Tokens(GameBinding):
             name = page.name_of(column)
             counts = {}
             for value in self.values:
-                got = NumberValue((self.key, name, value), cell(token(value), column)).read(page)
+                got = NumberValue(at("tokens", name, value), cell(token(value), column)).read(page)
                 if got is not MISSING:
                     counts[value] = got
             if counts:
-                page.place((self.key, name), cell(token(next(iter(counts))), column))
+                page.place(at("tokens", name), cell(token(next(iter(counts))), column))
                 out[name] = counts
         return out if out else MISSING
 
@@ -151,12 +156,12 @@ class Features(GameBinding):
     ROLE: {NAME: N} (a city: merchant: NAME)}}], rows left empty skipped."""
 
     def __init__(self, key: str, rows: int, columns: int, kinds: tuple):
-        self.key, self.rows, self.count, self.kinds = key, rows, columns, kinds
+        self.key, self.section, self.rows, self.count, self.kinds = key, key, rows, columns, kinds
         self.extra, self.extra_kind = EXTRA[key]
 
     def row_cells(self, n: int) -> list:
-        return [feature(self.key, n, KIND), feature(self.key, n, SIZE), feature(self.key, n, self.extra)] + \
-            [cell(feature(self.key, n, COWBOYS), c) for c in range(1, self.count + 1)]
+        parts = [feature(self.section, n, part) for part in (KIND, SIZE, self.extra)]
+        return parts + [cell(feature(self.section, n, COWBOYS), c) for c in range(1, self.count + 1)]
 
     def cells(self) -> list:
         return [c for n in range(1, self.rows + 1) for c in self.row_cells(n)]
@@ -169,12 +174,12 @@ class Features(GameBinding):
             if item is not None:
                 out.append(item)
         if out:
-            page.place((self.key,), feature(self.key, 1, KIND))
+            page.place(at(self.section), feature(self.section, 1, KIND))
         return out if out else MISSING
 
     def _row(self, page: GamePage, n: int, index: int) -> Optional[dict]:
-        kind_cell, size_cell, extra_cell = (feature(self.key, n, part) for part in (KIND, SIZE, self.extra))
-        cowboy_cells = [(c, cell(feature(self.key, n, COWBOYS), c)) for c, _ in page.players]
+        kind_cell, size_cell, extra_cell = (feature(self.section, n, part) for part in (KIND, SIZE, self.extra))
+        cowboy_cells = [(c, cell(feature(self.section, n, COWBOYS), c)) for c, _ in page.players]
         kind = page.mark(kind_cell)
         filled = [c for c in [size_cell, extra_cell] + [x for _, x in cowboy_cells] if page.text(c)]
         if kind == "" and not filled:
@@ -184,8 +189,8 @@ class Features(GameBinding):
             return None
         if kind is None:  # not one of the choices: reported by mark
             return None
-        path = (self.key, index, kind)
-        page.place((self.key, index), kind_cell)
+        path = at(self.section, index, kind)
+        page.place(at(self.section, index), kind_cell)
         page.place(path, size_cell)  # a missing size is reported at the feature: its size box
         body: dict = {}
         size = NumberValue(path + (SIZE_KEY[kind],), size_cell).read(page)
@@ -228,17 +233,17 @@ class Features(GameBinding):
             if n > self.rows:
                 break
             ((kind, body),) = item.items()
-            out[feature(self.key, n, KIND)] = kind
+            out[feature(self.section, n, KIND)] = kind
             if body.get(SIZE_KEY[kind]) is not None:
-                out[feature(self.key, n, SIZE)] = str(body[SIZE_KEY[kind]])
+                out[feature(self.section, n, SIZE)] = str(body[SIZE_KEY[kind]])
             if kind == self.extra_kind and body.get(self.extra) is not None:
-                out[feature(self.key, n, self.extra)] = str(body[self.extra])
+                out[feature(self.section, n, self.extra)] = str(body[self.extra])
             for role in ("workers", "miners", "merchant", "farmers"):
                 held = body.get(role)
                 held = {held: 1} if isinstance(held, str) else held or {}
                 for c, name in enumerate(names, 1):
                     if held.get(name) is not None and c <= self.count:
-                        out[cell(feature(self.key, n, COWBOYS), c)] = str(held[name])
+                        out[cell(feature(self.section, n, COWBOYS), c)] = str(held[name])
         return out
 
 
