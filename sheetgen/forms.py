@@ -795,10 +795,10 @@ def results_yaml(doc: Document, title: str) -> str:
             for entry in value:
                 for n, (field_key, field_value) in enumerate(entry.items()):
                     lines += _block(field_key, field_value, "  - " if n == 0 else "    ")
-        elif key != "players" and isinstance(value, list) and value:  # a list of items: one a line
+        elif isinstance(value, dict) and value:  # a game-level mapping (Gold West's boomtown): a key a line
+            lines += [f"{_flow(key)}:"] + [f"  {_flow(k)}: {_flow(v)}" for k, v in value.items()]
+        elif key != "players" and isinstance(value, list) and value:  # a list of items (features): one a line
             lines += [f"{_flow(key)}:"] + [f"  - {_item(item)}" for item in value]
-        elif key != "players" and isinstance(value, dict) and any(isinstance(v, dict) for v in value.values()):
-            lines += _block(key, value, "")  # per player mappings (tokens by player): one player a line
         else:
             lines.append(f"{_flow(key)}: {_flow(value)}")
     return "\n".join(lines) + "\n"
@@ -823,6 +823,5 @@ def _flow(value: Any) -> str:
     """One value in YAML flow style, quoted where YAML needs it."""
     import yaml
 
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20,
-                          sort_keys=False).strip()  # in the model's order, as written
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20, sort_keys=False).strip()
     return text[:-4].rstrip() if text.endswith("\n...") else text
