@@ -446,3 +446,26 @@ def test_score_and_export_the_pad_from_the_command_line(run, tmp_path):
     exported = run("export", "pad.pdf", "-o", "game.yaml")
     assert exported.code == 0, exported
     assert run("score", "game.yaml").out == scored.out
+
+
+def test_a_second_copy_filled_alone_is_the_game(tmp_path):
+    path = write(tmp_path, "pads.pdf", fill(CG.sheet(fillable=True, players=2, copies=2), {2: BASE}))
+    report = CG.score(path)
+    assert [p.name for p in report.players] == ["Ben", "Ann"]
+
+
+def test_problems_as_json_carry_page_and_field(run, tmp_path):
+    import json
+
+    write(tmp_path, "pad.pdf", fill(blank(players=3), {1: {**BASE, "points.1": "x", "totals.2": "y"}}))
+    result = run("check", "pad.pdf", "--format", "json")
+    assert result.code == 1
+    found = [(p["page"], p["field"]) for p in json.loads(result.out)["problems"]]
+    assert found == [(1, "points.1"), (1, "totals.2")]
+
+
+def test_a_pad_given_to_another_game_is_refused(tmp_path):
+    path = write(tmp_path, "pad.pdf", fill(blank(players=3), {1: BASE}))
+    with pytest.raises(InvalidInput) as caught:
+        sheetgen.game("gold-west").score(path)
+    assert str(caught.value).startswith(f"{path}: this PDF holds carcassonne-gold-rush sheets, not gold-west")
