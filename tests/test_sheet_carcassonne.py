@@ -281,3 +281,12 @@ def test_cli_house_rule_folder(run, tmp_path):
     assert result.code == 0, result
     text = " ".join(PdfReader(str(tmp_path / "h.pdf")).pages[0].extract_text().split())
     assert "5 per herd" in text and "4 per herd" not in text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_running_boxes_last_a_whole_game(players):
+    """At least a box a turn of a 5-player game (the tiles but the start tile, shared out), each
+    total written with its laps."""
+    turns = -(-(RULES["tiles"] - 1) // RULES.players[1])
+    assert pad.running_cells(LAYOUT, players) >= turns
+    assert "write your new total, laps included" in flat_text(render(players=players))
