@@ -26,6 +26,17 @@ these (rows, then P, the player's column, 1 to 5, left to right):
 V is a mining token's value (1, 2, 3, 5, 0 for crushed rock: from the rule
 data); N numbers the rows of a section from 1. A box "for play" is there to
 use while playing; the scorer works those numbers out itself.
+
+The page is the whole game (a form of scope "game", players by name): a
+column with a name, or anything read filled in, is a player; the others are
+left out. A feature row is read when anything but its points is filled in;
+its size goes under the kind's key (railroad tiles, mountain nuggets, city
+railroads, prairie tipis), its cowboys under the kind's role (workers,
+miners, merchant, farmers). What a results file cannot say is a problem of
+the form, at its field: a row with no kind, horses on anything but a prairie,
+locomotives on anything but a railroad, a city's merchant written as more
+than 1 or in two columns. `--from` refuses a file with more features than
+the pad has rows.
 """
 
 from __future__ import annotations
