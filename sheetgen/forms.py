@@ -263,12 +263,16 @@ class SheetForm:
     scope "game" (a pad): a page is the whole game; each of `columns` reads one player's
     entry, `bindings` (GameBindings) read the document's other keys, and `plain(outcome)`
     turns an examined results file (`results.Outcome`) into a plain document
-    ({players: [...], KEY: ...}) for `write`.
+    ({players: [...], KEY: ...}) for `write`. `by_name`: the results file lists the players
+    by name (Carcassonne: `players: [Ann, Ben]`, each player's values under game-level keys);
+    a column then reads only its name, and the GameBindings key the rest by `name_of(column)`.
     """
 
     def __init__(self, game: str, part: str, slots: Sequence[Slot], bindings: Sequence[Binding],
-                 plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = ()):
+                 plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = (),
+                 by_name: bool = False):
         self.game, self.part = game, part
+        self.by_name = by_name  # a game form whose results file lists the players by name only (players: [A, B])
         self.slots = {slot.name: slot for slot in slots}
         self.order = {name: i for i, name in enumerate(self.slots)}
         self.bindings = list(bindings)
@@ -301,7 +305,7 @@ class SheetForm:
 
     def reads(self) -> dict:
         """Field name -> the results key it makes (players[].KEY on a game page), for listings."""
-        out = {cell: ("players[]." if self.scope == "game" else "") + b.words
+        out = {cell: ("players[]" if self.by_name else ("players[]." if self.scope == "game" else "") + b.words)
                for column in self.columns for b in column.bindings for cell in b.cells()}
         out.update({cell: b.words for b in self.bindings for cell in b.cells()})
         return out
@@ -467,8 +471,9 @@ class GamePage(PageValues):
     def read_columns(self, printed: set) -> None:
         for column in self.form.columns:
             mine = [name for name, slot in self.form.slots.items() if slot.column == column.number]
-            if column.number not in printed or self.form._blank(self.values, mine):
-                continue  # not printed (fewer players), or nobody's: skipped
+            named = self.form.by_name and _filled(self.values.get(column.bindings[0].cells()[0]))
+            if column.number not in printed or (self.form._blank(self.values, mine) and not named):
+                continue  # not printed (fewer players), or nobody's: skipped (by name: a named column is a player)
             page = PageValues(self.form, self.values)
             for binding in column.bindings:
                 _put(page.entry, binding.path, binding.read(page))
@@ -720,6 +725,15 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
                     continue
                 seen[same] = (pdf.name, page.number, "" if column is None else f" column {column}")
                 index = len(doc.value["players"])
+                if form.by_name:  # the results file lists names; the columns' other values are game-level
+                    if not entry.entry.get("name"):
+                        doc.problems.append(Problem(pdf.name, "this column is filled in but names no player; "
+                                                              "write the player's name at its head",
+                                                    page=page.number, field=_first_cell(entry, column)))
+                        continue
+                    doc.value["players"].append(entry.entry["name"])
+                    doc.places[("players", index)] = (pdf.name, page.number, _first_cell(entry, column))
+                    continue
                 doc.value["players"].append(entry.entry)
                 doc.places[("players", index)] = (pdf.name, page.number, _first_cell(entry, column))
                 for path, cell in entry.places.items():
@@ -782,6 +796,10 @@ def results_yaml(doc: Any, title: str, source: str = "read from filled-in score 
             for entry in value:
                 for n, (field_key, field_value) in enumerate(entry.items()):
                     lines += _block(field_key, field_value, "  - " if n == 0 else "    ")
+        elif isinstance(value, dict) and value:  # a game-level mapping (Gold West's boomtown): a key a line
+            lines += [f"{_flow(key)}:"] + [f"  {_flow(k)}: {_flow(v)}" for k, v in value.items()]
+        elif key != "players" and isinstance(value, list) and value:  # a list of items (features): one a line
+            lines += [f"{_flow(key)}:"] + [f"  - {_item(item)}" for item in value]
         else:
             lines.append(f"{_flow(key)}: {_flow(value)}")
     return "\n".join(lines) + "\n"
@@ -794,9 +812,17 @@ def _block(key: Any, value: Any, indent: str) -> list:
     return [f"{indent}{_flow(key)}: {_flow(value)}"]
 
 
+def _item(item: Any) -> str:
+    """A list item: a mapping of one key as `key: value` (as a template writes a feature), else flow."""
+    if isinstance(item, dict) and len(item) == 1:
+        ((key, value),) = item.items()
+        return f"{_flow(key)}: {_flow(value)}"
+    return _flow(item)
+
+
 def _flow(value: Any) -> str:
     """One value in YAML flow style, quoted where YAML needs it."""
     import yaml
 
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20).strip()
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20, sort_keys=False).strip()
     return text[:-4].rstrip() if text.endswith("\n...") else text

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
+from sheetgen.games.carcassonne_gold_rush import pad
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
 
@@ -98,14 +99,46 @@ def test_one_column_per_player_and_names_head_them(players):
         assert text.max_width <= head.w
 
 
-def test_final_scoring_has_a_count_and_a_points_box_per_player_per_row():
-    art = art_of(build(players=4))
-    token_rows = sum(1 for v in RULES["mining_tokens"]["values"] if v["value"] > 0)
-    expected_rows = 6 + token_rows  # score track, railroads, mountains, cities, tipis, horses, tokens
-    row_h = LAYOUT["final"]["row"]
-    final = [i.rect for i in art if isinstance(i, Box) and i.writable and abs(i.rect.h - row_h) < 1e-6]
-    assert len(final) == expected_rows * 4 * 2
-    assert len({r.y for r in final}) == expected_rows
+def rows_of_boxes(art):
+    """The writable boxes of the table, grouped by row (their top edge), top to bottom."""
+    boxes = [i.rect for i in art if isinstance(i, Box) and i.writable]
+    rows = {}
+    for rect in boxes:
+        rows.setdefault(round(rect.y, 3), []).append(rect)
+    return [sorted(rows[y], key=lambda r: r.x) for y in sorted(rows)]
+
+
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_rows_follow_the_results_model(players):
+    """Under the names: the running score, the score track (laps, points), a row per token value
+    (count, points; crushed rock: count only), the features at the end and the completed ones (kind,
+    size, horses or locomotives, then cowboys and points per player), the totals."""
+    art = art_of(build(players=players))
+    rows = [row for row in rows_of_boxes(art) if row[0].y > LAYOUT["names"]["top"]]
+    running = LAYOUT["points"]["running_rows"]
+    across = pad.columns(LAYOUT, players).across
+    assert [len(row) for row in rows[:running]] == [players * across] * running
+    rows = rows[running:]
+    tokens = [v["value"] for v in RULES["mining_tokens"]["values"]]
+    features, completed = LAYOUT["features"]["rows"], LAYOUT["completed"]["rows"]
+    expected = ([2 * players]  # score track: laps and points
+                + [2 * players] * sum(1 for v in tokens if v) + [players] * sum(1 for v in tokens if not v)
+                + [3 + 2 * players] * (features + completed) + [players])  # features; totals
+    assert [len(row) for row in rows] == expected
+
+
+def test_the_sections_are_the_results_files_keys_in_its_order():
+    import sheetgen
+
+    template = sheetgen.game("carcassonne-gold-rush").template()
+    written = [m.group(1) for line in template.splitlines() if (m := re.match(r"^(?:# )?([a-z]+): ", line))]
+    keys = [k for k in dict.fromkeys(written) if k not in ("game", "players")]
+    assert keys == ["points", "tokens", "features", "completed", "totals"]
+    text = flat_text(render(players=3))
+    headings = [LAYOUT["text"][f"{key}_title"] for key in keys[:-1]] + [LAYOUT["text"]["total"]]
+    assert [h.lower().rstrip("s") for h in headings] == [k.rstrip("s") for k in keys]
+    positions = [text.index(h) for h in headings]
+    assert positions == sorted(positions), headings
 
 
 # -- the PDF ------------------------------------------------------------------
@@ -138,27 +171,33 @@ def test_metadata():
 def test_scoring_words_and_point_values_are_printed():
     text = flat_text(render(names=("Ann", "Zoë", "Ben")))
     lap = RULES["score_track"]["spaces"]
-    expected = [
-        ("Score track", f"{lap} per lap"),
-        ("Railroads", f"{RULES['railroad']['per_tile']} per tile"),
-        ("Mountains", f"{RULES['mountain']['per_nugget']} per nugget"),
-        ("Cities", f"{RULES['city']['per_railroad']} per railroad"),
-        ("Tipi camps", f"{RULES['prairie']['per_tipi']} each"),
-        ("Wild horses", f"{RULES['prairie']['per_horses']} per herd"),
-    ]
-    for v in RULES["mining_tokens"]["values"]:
-        if v["value"]:
-            expected.append((f"Tokens worth {v['value']}", f"{v['value']} each"))
+    expected = [("Score track", f"{lap} per lap")]
+    for v in sorted(v["value"] for v in RULES["mining_tokens"]["values"] if v["value"]):
+        expected.append((f"Tokens worth {v}", f"{v} each"))
     position = 0
     for label, value in expected:  # each row's label, then its value, in page order
         position = text.index(label, position)
         assert text.index(value, position) - position < 80, (label, value)
-    for word in ("DURING THE GAME", "FINAL SCORING", "TOTAL", "RANK", "crushed rock scores 0",
-                 f"laps × {lap} + space", f"passes {lap - 1}", "Ann", "Zoë", "Ben"):
+    prairie = RULES["prairie"]
+    for word in ("POINTS", "BEFORE final scoring, laps included", "TOKENS", "Crushed rock", "FEATURES",
+                 "final scoring", "COMPLETED", "optional", "TOTAL", f"laps × {lap} + space",
+                 f"lying down has passed {lap}", f"railroad {RULES['railroad']['per_tile']} per tile",
+                 f"mountain {RULES['mountain']['per_nugget']} per nugget",
+                 f"city {RULES['city']['per_railroad']} per railroad",
+                 f"prairie {prairie['per_tipi']} per tipi camp + {prairie['per_horses']} per herd",
+                 "a city: 1 for its merchant", "Ann", "Zoë", "Ben"):
         assert word in text, word
     locomotive = RULES["railroad"]["locomotive"]
     assert f"×{locomotive['multiplier']} with exactly {locomotive['exactly']} locomotive" in text
     assert f"city {RULES['city']['per_railroad']} per completed railroad" in text
+    # the end-of-game instructions sit in the final scoring section, between its heading and its rows
+    features, completed = text.index("FEATURES"), text.index("COMPLETED")
+    assert features < text.index("At game end") < text.index("per herd") < completed
+
+
+def test_the_date_box_reads_as_on_the_gold_west_pad():
+    assert LAYOUT["text"]["date_label"] == layouts.load("gold-west-pad")["text"]["date_label"] == "DATE / GAME"
+    assert "DATE / GAME" in flat_text(render(players=2))
 
 
 def test_names_are_only_where_given():
@@ -199,7 +238,7 @@ def test_house_rule_data_changes_the_pad(tmp_path):
     raw = (bundled("data") / "carcassonne-gold-rush.yaml").read_text(encoding="utf-8")
     (house / "carcassonne-gold-rush.yaml").write_text(raw.replace("per_tipi: 2", "per_tipi: 3"), encoding="utf-8")
     text = flat_text(pdf.render(build(players=2, rules=ruledata.load(CG, house))))
-    assert "3 each" in text[text.index("Tipi camps"):text.index("Wild horses")]
+    assert "prairie 3 per tipi camp" in text and "prairie 2 per tipi camp" not in text
 
 
 # -- the command line -----------------------------------------------------------
@@ -240,4 +279,13 @@ def test_cli_house_rule_folder(run, tmp_path):
     result = run("--data", str(house), "sheet", "carcassonne-gold-rush", "-p", "2", "-o", "h.pdf")
     assert result.code == 0, result
     text = " ".join(PdfReader(str(tmp_path / "h.pdf")).pages[0].extract_text().split())
-    assert "5 per herd" in text
+    assert "5 per herd" in text and "4 per herd" not in text
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_running_boxes_last_a_whole_game(players):
+    """At least a box a turn of a 5-player game (the tiles but the start tile, shared out), each
+    total written with its laps."""
+    turns = -(-(RULES["tiles"] - 1) // RULES.players[1])
+    assert pad.running_cells(LAYOUT, players) >= turns
+    assert "write your new total, laps included" in flat_text(render(players=players))

@@ -13,5 +13,5 @@ __all__ = ["GAME"]
 GAME = GameSpec(
     "carcassonne-gold-rush", __name__, score=".score:CarcassonneGoldRushScorer",
     sheets=(SheetPart("pad", "score pad: one page per game, a column per player; --copies for more games",
-                      ".pad:build"),),
+                      ".pad:build", form=".pad_form:form"),),
 )

@@ -1,116 +1,219 @@
 """The Carcassonne: Gold Rush score pad, as a SheetDocument.
 
 One page holds one game: a label column, then one column per player (2-5).
-The top half is the running score (write the new total after each scoring);
-the bottom half is the final scoring, one row per kind of points with the
-point value printed beside it: the score track (laps of 50 plus the space),
-incomplete railroads, mountains and cities, tipi camps and wild-horse herds
-on the prairies a player owns, and the mining tokens by value. In each row a
-player writes a count (tiles, nuggets, tokens...) and the points it makes.
-Then the total and the rank, and a reminder of what scores during the game.
+The sections are those of the results file (`sheetgen template
+carcassonne-gold-rush`), in its order and with its words, so a filled pad
+copies straight into it:
+
+- POINTS: running-score cells for a whole game (each new total, laps
+  included), then the score track before final scoring (laps, points);
+- TOKENS: the mining tokens each player collected, one row per value;
+- FEATURES: the final scoring, one row per railroad, mountain, city or
+  prairie with cowboys on it at the end: its kind, its size and each
+  player's cowboys (a city: 1 for its merchant);
+- COMPLETED (optional): features completed during play, the same way;
+- TOTAL.
+
+Each row keeps a points box per player for whoever adds up by hand.
 `--copies` prints more games; player names, when given, head the columns.
+`--fillable` puts a form field over every box (names and meaning in
+pad_form.py), and `--from` fills them in from a results file.
 
 Every number comes from the rule data (data/carcassonne-gold-rush.yaml), every
 position and size from layouts/carcassonne-gold-rush-pad.yaml. The pad art is
-one form drawn once per document; each page adds only the names.
+one form drawn once per document; each page adds only the names (or, fillable,
+its fields).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+import dataclasses
+from typing import Any, Optional
 
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document
+from sheetgen.games.carcassonne_gold_rush import pad_form as f
 from sheetgen.sheet import (LEADING, PT, Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
 FORM = "carcassonne-gold-rush-pad"
 LAYOUT = "carcassonne-gold-rush-pad"
+FIELD_INSET = 0.9  # mm between a box's edge and the form field over it
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load(LAYOUT, request.paper)
-    pad = _Pad(rules, layout, request.players)
+    form = None
+    if request.fillable:
+        form = f.form(rules)
+    pad = _Pad(rules, layout, request.players, form)
+    drawn = tuple(pad.draw())
     names = tuple(request.names) + ("",) * (request.players - len(request.names))
-    page_items = pad.name_items(names)
-    pages = [Page(FORM, page_items) for _ in range(request.copies)]
+    pages = []
+    for copy in range(request.copies):
+        if form is None:
+            pages.append(Page(FORM, pad.name_items(names)))
+        else:
+            values = dict(request.values[copy]) if copy < len(request.values) else {}
+            for column, name in enumerate(names, 1):
+                if name:
+                    values.setdefault(f.player(column), name)
+            pages.append(Page(FORM, pad.page_fields(values)))
     games = f"{request.copies} game{'s' if request.copies > 1 else ''}"
     sheets = f"{len(pages)} page{'s' if len(pages) > 1 else ''}"
     return document(layout, f"{rules.title} score pad",
                     f"Score pad: {request.players} players, {games}, {sheets}, {request.paper}, {request.ink} ink, "
-                    f"rule data {rules.version}", FORM, pad.draw(), pages)
+                    f"rule data {rules.version}", FORM, drawn, pages, form_id=form.id if form is not None else "")
 
+
+@dataclasses.dataclass(frozen=True)
+class Columns:
+    """Where the table's columns are for a player count (the form and the drawing share it)."""
+
+    left: float  # the table's left edge
+    table: float  # its width
+    label_right: float
+    col: float  # a player's column width
+    xs: tuple  # each player column's left edge
+    count_w: float  # a row's count box
+    points_x: float  # a row's points box, from the column's left edge
+    across: int  # running-score cells across a column
+    cell: float  # their width
+
+
+def columns(layout: dict, players: int) -> Columns:
+    gap, label = layout["column_gap"], layout["label_width"]
+    width = layout["content"]["width"]
+    col = min(layout["column_max"], (width - label) / players - gap)
+    table = label + players * (col + gap)
+    left = (width - table) / 2
+    label_right = left + label
+    xs = tuple(label_right + gap + i * (col + gap) for i in range(players))
+    count_w = max(layout["count"]["min"], col * layout["count"]["share"])
+    spec = layout["points"]
+    across = max(1, int((col + spec["cell_gap"]) // (spec["cell_min"] + spec["cell_gap"])))
+    cell = (col - (across - 1) * spec["cell_gap"]) / across
+    return Columns(left, table, label_right, col, xs, count_w, count_w + spec["cell_gap"], across, cell)
+
+
+def running_cells(layout: dict, players: int) -> int:
+    """Running-score cells per player for a player count."""
+    return layout["points"]["running_rows"] * columns(layout, players).across
 
 
 class _Pad(SheetArt):
-    def __init__(self, rules, layout: dict, players: int):
+    def __init__(self, rules, layout: dict, players: int, form: Any = None):
         super().__init__(rules, layout)
         self.players = players
-        # the table: label column, then the player columns, centred when narrower than the page
-        gap = layout["column_gap"]
-        room = self.width - layout["label_width"]
-        self.col = min(layout["column_max"], room / players - gap)
-        table = layout["label_width"] + players * (self.col + gap)
-        self.left = (self.width - table) / 2
-        self.table = table
-        self.label_right = self.left + layout["label_width"]
-        self.columns = [self.label_right + gap + i * (self.col + gap) for i in range(players)]
+        self.form = form  # a fillable pad's form; its fields are collected as the boxes are drawn
+        self.fields: list = []
+        self.c = columns(layout, players)
+        self.left, self.table, self.col = self.c.left, self.c.table, self.c.col
+        self.label_right = self.c.label_right
+        self.columns = self.c.xs
         self.values = self._values()
 
     def _values(self) -> dict:
         r = self.rules
+        tokens = r["mining_tokens"]
+        rock = next((t.get("name", "") for t in tokens["values"] if t["value"] == 0), "") or "0"
         return dict(
-            lap=r["score_track"]["spaces"], lap_top=r["score_track"]["spaces"] - 1,
-            per_tile=r["railroad"]["per_tile"], exactly=r["railroad"]["locomotive"]["exactly"],
-            multiplier=r["railroad"]["locomotive"]["multiplier"], per_nugget=r["mountain"]["per_nugget"],
-            per_railroad=r["city"]["per_railroad"], per_tipi=r["prairie"]["per_tipi"],
-            per_horses=r["prairie"]["per_horses"],
+            lap=r["score_track"]["spaces"], per_tile=r["railroad"]["per_tile"],
+            exactly=r["railroad"]["locomotive"]["exactly"], multiplier=r["railroad"]["locomotive"]["multiplier"],
+            per_nugget=r["mountain"]["per_nugget"], per_railroad=r["city"]["per_railroad"],
+            per_tipi=r["prairie"]["per_tipi"], per_horses=r["prairie"]["per_horses"], total=tokens["total"],
+            rock=rock, Rock=rock[:1].upper() + rock[1:],
         )
 
-    def fmt(self, key: str, **extra) -> str:
+    def fmt(self, key: str, **extra: Any) -> str:
         return self.text[key].format(**self.values, **extra)
 
     # -- helpers ---------------------------------------------------------
-    def heading(self, y: float, title: str) -> float:
-        """A section bar across the table; returns the y just below it."""
-        h = self.L["heading_height"]
-        self.add(Box(Rect(self.left, y, self.table, h), fill="header", stroke="header_edge",
-                     width=self.line["thin"], radius=0.8))
-        self.add(Text(self.left + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
-                      role="header_text", bold=True))
-        return y + h
+    def heading(self, y: float, title: str, hint: str = "") -> float:
+        """A section bar across the table, the results file's key and its words; returns the y below it."""
+        return self.section(self.left, y, self.table, title, hint)
 
-    def write_box(self, rect: Rect, width: Optional[float] = None, fill: str = "paper") -> None:
+    def write_box(self, rect: Rect, field: str = "", width: Optional[float] = None, fill: str = "paper",
+                  **style: Any) -> None:
+        """A box to write in; on a fillable pad, the form field `field` over it."""
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
+        if self.form is not None and field:
+            d = FIELD_INSET
+            self.fields.append(self.form.field(field, Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d),
+                                               **style))
+
+    def page_fields(self, values: dict) -> tuple:
+        """One page's form fields in tab order (the form's), filled with `values`."""
+        order = self.form.order
+        return tuple(dataclasses.replace(f, value=values.get(f.name))
+                     for f in sorted(self.fields, key=lambda f: order[f.name]))
+
+    def captions(self, y: float, left: str, right: str) -> float:
+        """The column heads of a row's two boxes in every player column; returns the y below them."""
+        cap = y + self.L["caption"] - 0.9
+        for x in self.columns:
+            self.add(Text(x + self.c.count_w / 2, cap, left, self.font["tiny"], role="muted", align="center",
+                          max_width=self.c.count_w))
+            self.add(Text(x + self.c.points_x + (self.col - self.c.points_x) / 2, cap, right, self.font["tiny"],
+                          role="muted", align="center", max_width=self.col - self.c.points_x))
+        return y + self.L["caption"]
+
+    def row_label(self, y: float, icon: str, label: str, hint: str, value: str, unit: str) -> None:
+        """The label column of a row: icon, label over hint, and the point value in a tag at the right."""
+        size, value_w, h = self.L["icon"], self.L["value_width"], self.L["row"]
+        self.add(Icon(icon, self.left + 0.8 + size / 2, y + h / 2, size))
+        text_x = self.left + size + 2.2
+        room = self.label_right - value_w - 1.2 - text_x
+        self.add(Text(text_x, y + 3.5, label, self.font["label"], bold=True, max_width=room))
+        self.add(Text(text_x, y + 6.9, hint, self.font["hint"], role="muted", max_width=room))
+        if value:
+            tag = Rect(self.label_right - value_w, y, value_w, h)
+            self.add(Box(tag, fill="light", stroke="panel_edge", width=self.line["thin"], radius=0.8))
+            self.add(Text(tag.cx, y + 4.0, value, self.font["value"], bold=True, align="center"))
+            self.add(Text(tag.cx, y + 7.0, unit, self.font["tiny"], role="muted", align="center",
+                          max_width=value_w - 1))
+
+    def count_points(self, y: float, count: str, points: str, fill: str = "light") -> None:
+        """A row's count box and points box in every player column (fields `count`/`points` + column)."""
+        h = self.L["row"]
+        for column, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, y, self.c.count_w, h), f.cell(count, column) if count else "", fill=fill)
+            if points:
+                self.write_box(Rect(x + self.c.points_x, y, self.col - self.c.points_x, h), f.cell(points, column))
 
     # -- the page --------------------------------------------------------
     def draw(self) -> list:
         self.header()
         self.name_row()
-        y = self.running(self.L["running"]["top"])
-        y = self.final(y + self.L["final"]["gap"])
-        y = self.totals(y)
-        self.during(y + self.L["during"]["gap"])
+        y = self.points_section(self.L["names"]["top"] + self.L["names"]["height"])
+        y = self.tokens_section(y)
+        y = self.features_section(y, completed=False)
+        y = self.features_section(y, completed=True)
+        self.totals(y)
         self.footer()
         return self.items
 
     def header(self) -> None:
         h = self.L["header"]
-        room = self.table - h["game_box"] - 3
-        self.add(Text(self.left, baseline(h["height"] * 0.36, self.font["title"]), self.text["title"],
+        room = self.table - h["date_box"] - 3
+        self.add(Text(self.left, baseline(h["height"] * 0.34, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="header", max_width=room))
-        self.add(Text(self.left, baseline(h["height"] * 0.85, self.font["subtitle"]), self.text["subtitle"],
-                      self.font["subtitle"], bold=True, role="muted"))
-        box = Rect(self.left + self.table - h["game_box"], 0.5, h["game_box"], h["height"] - 1)
-        self.write_box(box)
-        self.add(Text(box.x + 1.5, box.y + 2.6, self.text["game_label"], self.font["tiny"], role="muted", bold=True))
+        self.add(Text(self.left, baseline(h["height"] * 0.84, self.font["subtitle"]), self.text["subtitle"],
+                      self.font["subtitle"], bold=True, role="muted", max_width=room))
+        box = Rect(self.left + self.table - h["date_box"], 0.5, h["date_box"], h["height"] - 1)
+        self.add(Box(box, fill="paper", width=self.line["box"], radius=1.0, writable=True))
+        self.add(Text(box.x + 1.5, box.y + 2.7, self.text["date_label"], self.font["tiny"], role="muted", bold=True))
+        if self.form is not None:  # below the label
+            self.fields.append(self.form.field(f.DATE, Rect(box.x + 1, box.y + 3.6, box.w - 2, box.h - 4.5),
+                                               align="left"))
 
     def name_row(self) -> None:
         spec = self.L["names"]
         self.add(Text(self.left + 1, baseline(spec["top"] + spec["height"] / 2, self.font["label"]),
                       self.text["player"], self.font["label"], bold=True))
-        for x in self.columns:
-            self.write_box(Rect(x, spec["top"], self.col, spec["height"]), width=self.line["box"] * 1.4)
+        for column, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, spec["top"], self.col, spec["height"]), f.player(column),
+                           width=self.line["box"] * 1.4, size=self.font["name"], bold=True)
 
     def name_items(self, names: tuple) -> tuple:
         spec = self.L["names"]
@@ -128,102 +231,96 @@ class _Pad(SheetArt):
                            align="center", max_width=room) for i, line in enumerate(name_lines)]
         return tuple(items)
 
-    def running(self, top: float) -> float:
-        spec = self.L["running"]
-        y = self.heading(top, self.text["running"]) + spec["row_gap"]
-        rows, row, gap = spec["rows"], spec["row"], spec["row_gap"]
+    def points_section(self, top: float) -> float:
+        """POINTS: a whole game's running score, then the score track before final scoring."""
+        spec, row, gap = self.L["points"], self.L["row"], self.L["row_gap"]
+        y = self.heading(top + self.L["section_gap"], self.text["points_title"], self.text["points_hint"])
+        self.add(Para(Rect(self.left + 1, y, self.table - 2, spec["note"]), self.fmt("during"), self.font["hint"],
+                      role="muted", align="left"))
+        y += spec["note"]
+        rows = spec["running_rows"]
         height = rows * row + (rows - 1) * gap
-        # the label column explains the grid
         size = self.L["icon"]
-        self.add(Icon("meeple", self.left + 1 + size / 2, y + size / 2 + 0.6, size))
-        self.add(Text(self.left + size + 3, baseline(y + size / 2 + 0.6, self.font["label"]),
-                      self.text["running_label"], self.font["label"], bold=True))
-        self.add(Para(Rect(self.left + 1, y + size + 2.2, self.L["label_width"] - 3, spec["caption"]),
-                      self.fmt("running_caption"), self.font["hint"] + 0.8, role="muted", align="left"))
-        self.add(Para(Rect(self.left + 1, y + size + 3.4 + spec["caption"], self.L["label_width"] - 3,
-                           spec["caption"]), self.fmt("running_end"), self.font["hint"] + 0.8, role="muted",
-                      align="left"))
-        across = max(1, min(4, int((self.col + spec["cell_gap"]) // (spec["cell_min"] + spec["cell_gap"]))))
-        cell = (self.col - (across - 1) * spec["cell_gap"]) / across
+        self.add(Icon("meeple", self.left + 0.8 + size / 2, y + size / 2, size))
+        self.add(Text(self.left + size + 2.2, baseline(y + size / 2, self.font["label"]), self.text["running_label"],
+                      self.font["label"], bold=True, max_width=self.c.label_right - self.left - size - 3))
+        self.add(Para(Rect(self.left + 0.8, y + size + 0.8, self.L["label_width"] - 2, spec["caption"]),
+                      self.fmt("running_caption"), self.font["hint"], role="muted", align="left"))
+        c = self.c
         for r in range(rows):
             cy = y + r * (row + gap)
-            for x in self.columns:
-                for k in range(across):
-                    self.write_box(Rect(x + k * (cell + spec["cell_gap"]), cy, cell, row),
+            for column, x in enumerate(self.columns, 1):
+                for k in range(c.across):
+                    self.write_box(Rect(x + k * (c.cell + spec["cell_gap"]), cy, c.cell, row),
+                                   f.running(column, r * c.across + k + 1),
                                    fill="paper" if r % 2 == 0 else "light")
-        return y + height
+        y = self.captions(y + height, self.text["laps"], self.text["points"])
+        self.row_label(y, "meeple", self.text["track_label"], self.fmt("track_hint"), self.fmt("track_value"),
+                       self.text["track_unit"])
+        self.count_points(y, f.LAPS, f.POINTS)
+        return y + row
 
-    def final_rows(self) -> list:
-        """(icon, label, hint, value, unit) per row of the final scoring."""
-        t = self.text
-        rows = [
-            ("meeple", t["laps_label"], self.fmt("laps_hint"), self.fmt("laps_value"), t["laps_unit"]),
-            ("rail", t["railroad_label"], t["railroad_hint"], self.fmt("railroad_value"), t["railroad_unit"]),
-            ("mountain", t["mountain_label"], t["mountain_hint"], self.fmt("mountain_value"), t["mountain_unit"]),
-            ("city", t["city_label"], t["city_hint"], self.fmt("city_value"), t["city_unit"]),
-            ("tipi", t["tipi_label"], t["tipi_hint"], self.fmt("tipi_value"), t["tipi_unit"]),
-            ("horse", t["horse_label"], t["horse_hint"], self.fmt("horse_value"), t["horse_unit"]),
-        ]
-        tokens = self.rules["mining_tokens"]["values"]
-        nuggets = sorted(v["value"] for v in tokens if v["value"] > 0)
-        rocks = [v["name"] if v.get("name") else str(v["value"]) for v in tokens if v["value"] == 0]
-        for i, value in enumerate(nuggets):
-            hint = t["token_hint"]
-            if i == len(nuggets) - 1 and rocks:
-                hint = t["rock_note"].format(name=rocks[0])
-            rows.append(("nugget", self.fmt("token_label", value=value), hint,
-                         self.fmt("token_value", value=value), t["token_unit"]))
-        return rows
+    def tokens_section(self, top: float) -> float:
+        y = self.heading(top + self.L["section_gap"], self.text["tokens_title"], self.fmt("tokens_hint"))
+        y = self.captions(y, self.text["count"], self.text["points"])
+        for i, value in enumerate(f.token_values(self.rules)):
+            if i:
+                y += self.L["row"] + self.L["row_gap"]
+            if value:
+                self.row_label(y, "nugget", self.fmt("token_label", value=value),
+                               self.fmt("token_hint"), self.fmt("token_value", value=value), self.text["token_unit"])
+                self.count_points(y, f.token(value), f.token_points(value))
+            else:
+                self.row_label(y, "ore", self.fmt("rock_label"), self.fmt("rock_hint"), "0",
+                               self.text["token_unit"])
+                self.count_points(y, f.token(value), "")
+        return y + self.L["row"]
 
-    def final(self, top: float) -> float:
-        spec = self.L["final"]
-        y = self.heading(top, self.text["final"])
-        count_w = max(spec["count_min"], self.col * spec["count"])
-        points_x = count_w + self.L["running"]["cell_gap"]
-        cap = y + spec["caption"] - 1.0
-        for x in self.columns:
-            self.add(Text(x + count_w / 2, cap, self.text["count"], self.font["head"], role="muted", align="center"))
-            self.add(Text(x + points_x + (self.col - points_x) / 2, cap, self.text["points"], self.font["head"],
-                          role="muted", align="center"))
-        y += spec["caption"]
-        size = self.L["icon"]
-        value_w = self.L["value_width"]
-        for i, (icon, label, hint, value, unit) in enumerate(self.final_rows()):
-            row = Rect(self.left, y, self.L["label_width"], spec["row"])
-            self.add(Icon(icon, row.x + 1 + size / 2, row.cy, size))
-            text_x = row.x + size + 3
-            text_w = row.right - value_w - 1.5 - text_x
-            self.add(Text(text_x, row.y + 4.3, label, self.font["label"], bold=True, max_width=text_w))
-            self.add(Text(text_x, row.y + 8.1, hint, self.font["hint"], role="muted", max_width=text_w))
-            vbox = Rect(row.right - value_w, row.y, value_w, row.h)
-            self.add(Box(vbox, fill="light", stroke="panel_edge", width=self.line["thin"], radius=0.8))
-            self.add(Text(vbox.cx, row.y + 5.0, value, self.font["name"], bold=True, align="center"))
-            self.add(Text(vbox.cx, row.y + 8.4, unit, self.font["tiny"], role="muted", align="center",
-                          max_width=value_w - 1))
-            for x in self.columns:
-                self.write_box(Rect(x, y, count_w, spec["row"]), fill="light")
-                self.write_box(Rect(x + points_x, y, self.col - points_x, spec["row"]))
-            y += spec["row"] + spec["row_gap"]
-        return y - spec["row_gap"]
+    def features_section(self, top: float, completed: bool) -> float:
+        """FEATURES (at game end) or COMPLETED (during play): kind, size and extra in the label
+        column, each player's cowboys and points in the player columns."""
+        key = "completed" if completed else "features"
+        spec = self.L["features"]
+        y = self.heading(top + self.L["section_gap"], self.text[f"{key}_title"], self.fmt(f"{key}_hint"))
+        if not completed:
+            self.add(Para(Rect(self.left + 1, y, self.table - 2, spec["note"]), self.fmt("features_note"),
+                          self.font["hint"], align="left"))
+            y += spec["note"]
+        # the label column: row number, kind, size, extra
+        number_x = self.left
+        kind_x = number_x + spec["number"] + spec["gap"]
+        size_x = kind_x + spec["kind"] + spec["gap"]
+        extra_x = size_x + spec["size"] + spec["gap"]
+        extra_w = self.label_right - extra_x
+        extra = "locomotives" if completed else "horses"
+        cap = y + self.L["caption"] - 0.9
+        for x, w, word in ((kind_x, spec["kind"], self.text["kind"]), (size_x, spec["size"], self.text["size"]),
+                           (extra_x, extra_w, self.text[extra])):
+            self.add(Text(x + w / 2, cap, word, self.font["tiny"], role="muted", align="center", max_width=w))
+        y = self.captions(y, self.text["cowboys"], self.text["points"])
+        row, gap = self.L["row"], self.L["row_gap"]
+        for n in range(1, self.L[key]["rows"] + 1):
+            self.add(Text(number_x + spec["number"] / 2, baseline(y + row / 2, self.font["label"]), str(n),
+                          self.font["label"], bold=True, role="muted", align="center"))
+            self.write_box(Rect(kind_x, y, spec["kind"], row), f.feature(key, n, f.KIND), size=8)
+            self.write_box(Rect(size_x, y, spec["size"], row), f.feature(key, n, f.SIZE))
+            self.write_box(Rect(extra_x, y, extra_w, row), f.feature(key, n, extra))
+            self.count_points(y, f.feature(key, n, f.COWBOYS), f.feature(key, n, f.ROW_POINTS), fill="paper")
+            y += row + gap
+        return y - gap
 
     def totals(self, y: float) -> float:
-        for key, spec, width in (("total", self.L["total"], self.line["total"]),
-                                 ("rank", self.L["rank"], self.line["box"])):
-            y += spec["gap"]
-            size = self.font["name"] if key == "total" else self.font["label"]
-            self.add(Text(self.label_right - 1.5, baseline(y + spec["height"] / 2, size), self.text[key], size,
-                          bold=True, align="right"))
-            for x in self.columns:
-                self.write_box(Rect(x, y, self.col, spec["height"]), width=width)
-            y += spec["height"]
-        return y
-
-    def during(self, y: float) -> None:
-        spec = self.L["during"]
-        rect = Rect(self.left, y, self.table, spec["height"])
-        self.add(Box(rect, fill="light", stroke="panel_edge", width=self.line["frame"], radius=1.2))
-        self.add(Para(Rect(rect.x + 2, rect.y + 0.8, rect.w - 4, rect.h - 1.6), self.fmt("during"),
-                      self.font["hint"] + 0.8, align="left"))
+        spec = self.L["total"]
+        y += spec["gap"]
+        size = self.font["name"]
+        self.add(Text(self.label_right - 1.5, baseline(y + spec["height"] / 2, size), self.text["total"], size,
+                      bold=True, align="right"))
+        self.add(Para(Rect(self.left + 0.8, y, self.L["label_width"] - 19, spec["height"]), self.text["total_hint"],
+                      self.font["hint"], role="muted", align="left"))
+        for column, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, y, self.col, spec["height"]), f.total(column), width=self.line["total"],
+                           size=self.font["name"], bold=True)
+        return y + spec["height"]
 
     def footer(self) -> None:
         meta = self.rules["meta"]

@@ -354,8 +354,11 @@ class CarcassonneGoldRushScorer(Scorer):
             here = [f.cowboys[p.index] for f in t.features if p.index in f.cowboys]
             count = sum(c for c, _ in here)
             if count > self.in_play:
-                lines = ", ".join(str(r.line(at)) for _, at in here if r.line(at))
-                r.fail(("features",), f"{p.name} has {count} cowboys on the board at game end (lines {lines}), "
+                spots = [r.doc.problem(at, "") for _, at in here]  # lines of a file, or fields of a form
+                lines = ", ".join(str(s.line) for s in spots if s.line)
+                fields = ", ".join(str(s.field) for s in spots if s.page is not None and s.field)
+                where = f" (lines {lines})" if lines else f" ({fields})" if fields else ""
+                r.fail(("features",), f"{p.name} has {count} cowboys on the board at game end{where}, "
                                       f"but only {self.in_play} are in play ({self.cowboy_note})", at_key=True)
         held = {i: sum(counts.values()) for i, counts in t.tokens.items()}
         if sum(held.values()) > self.token_total:
