@@ -781,6 +781,8 @@ def results_yaml(doc: Document, title: str) -> str:
             for entry in value:
                 for n, (field_key, field_value) in enumerate(entry.items()):
                     lines += _block(field_key, field_value, "  - " if n == 0 else "    ")
+        elif isinstance(value, dict) and value:  # a game-level mapping (Gold West's boomtown): a key a line
+            lines += [f"{_flow(key)}:"] + [f"  {_flow(k)}: {_flow(v)}" for k, v in value.items()]
         else:
             lines.append(f"{_flow(key)}: {_flow(value)}")
     return "\n".join(lines) + "\n"
@@ -797,5 +799,5 @@ def _flow(value: Any) -> str:
     """One value in YAML flow style, quoted where YAML needs it."""
     import yaml
 
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20).strip()
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 20, sort_keys=False).strip()
     return text[:-4].rstrip() if text.endswith("\n...") else text

@@ -8,7 +8,8 @@ from sheetgen.games import GameSpec, SheetPart
 
 GAME = GameSpec(
     "gold-west", __name__, score=".score:GoldWestScorer",
-    sheets=(SheetPart("pad", "final-scoring pad: one game per page, a column per player", ".pad:build"),
+    sheets=(SheetPart("pad", "final-scoring pad: one game per page, a column per player, the results file's rows "
+                             "(--code: that setup's offices)", ".pad:build", form=".pad_form:form", takes_code=True),
             SheetPart("board", "board record sheet: every hex labelled, to mark where everyone built "
                                "(--code: that setup's terrains)", ".board:build", per_player=False, takes_code=True)),
     setup_card=".setup_card:draw", setup_text=".picture:text_lines", setup_markdown=".picture:markdown_context",
