@@ -304,7 +304,7 @@ class _Pad(SheetArt):
         return self.text["terrains_text"].format(values=values)
 
     def foot_height(self) -> float:
-        notes = 2 * self.L["key"]["line"]
+        notes = self.L["notes"]["height"] + self.L["notes"]["gap"]
         if self.offices is not None:
             return notes
         rows = math.ceil(len(self.rules["boomtown"]["offices"]) / self.L["key"]["columns"])
@@ -315,11 +315,12 @@ class _Pad(SheetArt):
         t, spec = self.text, self.L["key"]
         wanted = self.rules["scoring"]["wanted"]
         ties = t["ties_join"].join(t["tie_breakers"]["_".join(*b.items())] for b in self.rules["tie_breakers"]["order"])
-        for text in (t["wanted_foot"].format(most=self.wanted(wanted["most"]), second=self.wanted(wanted["second"])),
-                     t["terrain_foot"].format(ties=ties)):
-            self.add(Text(1.4, baseline(y + spec["line"] / 2, self.font["small"]), text, self.font["small"],
-                          role="muted", max_width=self.width - 2.8))
-            y += spec["line"]
+        notes = " ".join((t["wanted_foot"].format(most=self.wanted(wanted["most"]),
+                                                  second=self.wanted(wanted["second"])),
+                          t["terrain_foot"].format(ties=ties)))
+        self.add(Para(Rect(1.4, y, self.width - 2.8, self.L["notes"]["height"]), notes, self.font["small"],
+                      role="muted", align="left"))
+        y += self.L["notes"]["height"] + self.L["notes"]["gap"]
         if self.offices is not None:
             return
         y = self.section(0, y, self.width, t["key"]) + spec["top_gap"]
