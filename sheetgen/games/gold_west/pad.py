@@ -202,7 +202,7 @@ class _Pad(SheetArt):
         for key in names.AFTER_TERRAINS:
             if key == "groups":
                 self.label(y, row, key, t["rows"][key].format(points=self.rules["scoring"]["largest_group"]))
-                self.scored_row(y, row, lambda c: names.cell(c, "groups"), lambda c: names.cell(c, "group", "points"),
+                self.scored_row(y, row, lambda c: names.cell(c, "groups"), lambda c: names.cell(c, "pts", "group"),
                                 text=True)
             elif key == "water":
                 self.label(y, row, key, t["rows"][key])
@@ -211,7 +211,7 @@ class _Pad(SheetArt):
                         self.write_box(Rect(bx, y, bw, row), names.cell(c, key, part), t["water_parts"][part])
             elif key == "wanted":
                 self.label(y, row, key, t["rows"][key])
-                self.scored_row(y, row, lambda c: names.cell(c, "wanted"), lambda c: names.cell(c, "wanted", "points"),
+                self.scored_row(y, row, lambda c: names.cell(c, "wanted"), lambda c: names.cell(c, "pts", "wanted"),
                                 minus=True)
             else:
                 self.count_row(y, row, key)
@@ -224,7 +224,7 @@ class _Pad(SheetArt):
         y = self.section(0, y, self.width, t["boomtown"], hint) + gap
         for k in range(1, town["offices_in_play"] + 1):
             self.office_label(y, row, k)
-            self.scored_row(y, row, lambda c: names.cell(c, "office", k), lambda c: names.cell(c, "office", k, "points"),
+            self.scored_row(y, row, lambda c: names.cell(c, "office", k), lambda c: names.cell(c, "pts", "office", k),
                             first=t["spaces"])
             y += row + gap
         free = town["free_cell"]
@@ -240,7 +240,7 @@ class _Pad(SheetArt):
         # Terrain bonuses, then the total.
         self.label(y, row, t["terrains"], self.terrain_values())
         for c, x in enumerate(self.columns, 1):
-            self.write_box(Rect(x, y, self.column_w, row), names.cell(c, "terrains", "points"), t["points_mark"])
+            self.write_box(Rect(x, y, self.column_w, row), names.cell(c, "pts", "terrains"), t["points_mark"])
         y += row + gap
         total = L["total"]
         self.label(y, total["height"], t["total"], t["total_text"], size=self.font["heading"] * 1.2)

@@ -25,7 +25,7 @@ gold-west pad --fields` lists them all, in tab order:
     C.office.K                  number  spaces of office K held     -> boomtown: {office K: [name, name]}
     C.free                      check   the 4VP space is yours      -> boomtown: {4VP: [name]}
     C.total                     number  the total                   -> players[].total
-    C.group.points, C.office.K.points, C.terrains.points, C.wanted.points
+    C.pts.group, C.pts.office.K, C.pts.terrains, C.pts.wanted
                                 number  points worked out by hand   (for play; not read)
 
 C is written `pC` in field names (p1.points). An empty box is left out of the
@@ -200,7 +200,7 @@ def form(rules: Any) -> SheetForm:
             if key == "groups":
                 slots.append(slot(cell(c, key), "text", words["groups"]))
                 bindings.append(Sizes(key, cell(c, key), words["groups"]))
-                slots.append(slot(cell(c, "group", "points"), "number", words["group_points"], read=False))
+                slots.append(slot(cell(c, "pts", "group"), "number", words["group_points"], read=False))
             elif key == "water":
                 for part in WATER:
                     slots.append(slot(cell(c, key, part), "number", words["water"].format(part=part)))
@@ -209,13 +209,13 @@ def form(rules: Any) -> SheetForm:
                 slots.append(slot(cell(c, key), "number", key.replace("_", " ")))
                 bindings.append(NumberValue(key, cell(c, key)))
                 if key == "wanted":
-                    slots.append(slot(cell(c, "wanted", "points"), "number", words["wanted_points"], read=False))
+                    slots.append(slot(cell(c, "pts", "wanted"), "number", words["wanted_points"], read=False))
         for k in range(1, rows + 1):
             slots.append(slot(cell(c, "office", k), "number", words["spaces"].format(row=k)))
-            slots.append(slot(cell(c, "office", k, "points"), "number", words["office_points"].format(row=k),
+            slots.append(slot(cell(c, "pts", "office", k), "number", words["office_points"].format(row=k),
                               read=False))
         slots.append(slot(cell(c, "free"), "check", words["free"].format(name=free)))
-        slots.append(slot(cell(c, "terrains", "points"), "number", words["terrain_points"], read=False))
+        slots.append(slot(cell(c, "pts", "terrains"), "number", words["terrain_points"], read=False))
         slots.append(slot(cell(c, "total"), "number", words["total"]))
         bindings.append(NumberValue("total", cell(c, "total")))
         cols.append(Column(c, tuple(bindings)))
