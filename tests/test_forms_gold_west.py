@@ -217,6 +217,15 @@ def test_a_pad_filled_from_the_example_scores_like_it(tmp_path):
         {k: sorted(v) for k, v in wanted["boomtown"].items()}
 
 
+def test_a_map_form_results_file_fills_the_pad_with_the_counts_its_map_gives(tmp_path):
+    map_file = ROOT / "examples" / "gold-west-map.yaml"
+    path = write(tmp_path, "pad.pdf", GW.sheet("pad", results=str(map_file)))
+    assert GW.score(path) == GW.score(map_file)
+    exported = yaml.safe_load(GW.export(path).text)
+    assert "setup" not in exported and all("camps" not in p for p in exported["players"])
+    assert exported["players"][0]["groups"] == example()["players"][0]["groups"]
+
+
 def test_pdf_yaml_pdf_yaml_is_stable(tmp_path):
     players = [{"name": "Ann", "points": 40, "influence": {"copper": 3, "gold": 2}, "mining_tokens":
                 {"copper": 3, "gold": 2}, "groups": [4, 1], "edge": 2, "wanted": 7, "supply": 1},
@@ -364,7 +373,7 @@ def two_players(**more) -> dict:
 @pytest.mark.parametrize("change,expected", [
     ({"p2.points": "forty"}, "pad.pdf:page 1:p2.points: expected a whole number, got 'forty'"),
     ({"p2.name": "Sara"}, "pad.pdf:page 1:p2.name: the name Sara is used twice; give each player a different name"),
-    ({"p1.groups": "6, x"}, "pad.pdf:page 1:p1.groups: '6, x' is not a list of whole numbers; write the groups: "
+    ({"p1.groups": "6, x"}, "pad.pdf:page 1:p1.groups: '6, x' is not a list of whole numbers; write the group "
                             "sizes as 6, 2, 1"),
     ({"p1.office.2": "1"}, "pad.pdf:page 1:office.2: spaces of office 2 are written, but not which office it is; "
                            "write its name in the row"),

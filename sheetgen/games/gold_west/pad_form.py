@@ -10,25 +10,26 @@ the column (1 to 4, left to right) and TERRAIN one of the data's terrains as
 the template writes them (copper, silver, gold, forest); `sheetgen sheet
 gold-west pad --fields` lists them all, in tab order:
 
-    date                        text    DATE / GAME                 (for your records; not read)
-    office.K                    text    the name of office K (1-4)  -> boomtown: {NAME: [...]}
-    C.name                      text    the player's name           -> players[].name
-    C.points                    number  score track before final    -> players[].points
-    C.influence.TERRAIN         number                              -> players[].influence: {TERRAIN: N}
-    C.settlements.TERRAIN       number                              -> players[].settlements: {TERRAIN: N}
-    C.mining_tokens.TERRAIN     number                              -> players[].mining_tokens: {TERRAIN: N}
-    C.investment_influence.TERRAIN number                           -> players[].investment_influence
-    C.groups                    text    sizes, as 6, 2, 1           -> players[].groups: [6, 2, 1]
-    C.edge, C.next_to_opponent  number                              -> players[].edge, .next_to_opponent
-    C.water.camps, C.water.settlements number                       -> players[].water: {camps, settlements}
-    C.line, C.investments, C.shipping_tiles, C.wanted, C.supply number -> players[].KEY
-    C.office.K                  number  spaces of office K held     -> boomtown: {office K: [name, name]}
-    C.free                      check   the 4VP space is yours      -> boomtown: {4VP: [name]}
-    C.total                     number  the total                   -> players[].total
-    C.pts.group, C.pts.office.K, C.pts.terrains, C.pts.wanted
-                                number  points worked out by hand   (for play; not read)
+    date                         text    DATE / GAME                (for your records; not read)
+    office.K                     text    the name of office K (1-4) -> boomtown: {NAME: [...]}
+    pC.name                      text    the player's name          -> players[].name
+    pC.points                    number  score track before final   -> players[].points
+    pC.influence.TERRAIN         number                             -> players[].influence: {TERRAIN: N}
+    pC.settlements.TERRAIN       number                             -> players[].settlements: {TERRAIN: N}
+    pC.mining_tokens.TERRAIN     number                             -> players[].mining_tokens: {TERRAIN: N}
+    pC.investment_influence.TERRAIN number                          -> players[].investment_influence
+    pC.groups                    text    sizes, as 6, 2, 1          -> players[].groups: [6, 2, 1]
+    pC.edge, pC.next_to_opponent number                             -> players[].edge, .next_to_opponent
+    pC.water.camps, pC.water.settlements number                     -> players[].water: {camps, settlements}
+    pC.line, pC.investments, pC.shipping_tiles, pC.wanted, pC.supply number -> players[].KEY
+    pC.office.K                  number  spaces of office K held    -> boomtown: {office K: [name, name]}
+    pC.free                      check   the 4VP space is yours     -> boomtown: {4VP: [name]}
+    pC.total                     number  the total                  -> players[].total
+    pC.pts.group, pC.pts.office.K, pC.pts.terrains, pC.pts.wanted
+                                 number  points added up by hand    (for play; not read)
 
-C is written `pC` in field names (p1.points). An empty box is left out of the
+So page 1's Gold influence of the second player is `gold-west.pad.p1.p2.influence.gold`
+in the PDF, and `p2.influence.gold` in messages. An empty box is left out of the
 results file, as it may be in a YAML file (a count left out is 0; one an office
 needs is asked for). A column with nothing read filled in is skipped, so a pad
 for four serves three. An office's name written in its row (or printed there,
@@ -49,12 +50,10 @@ from sheetgen.results import norm
 
 PART = "pad"
 DATE = "date"
-OFFICE_ROWS_KEY = "offices_in_play"
 # The per-player rows after the terrain maps, in the template's order (water is two boxes).
 AFTER_TERRAINS = ("groups", "edge", "next_to_opponent", "water", "line", "investments", "shipping_tiles", "wanted",
                   "supply")
 WATER = ("camps", "settlements")
-PLAY_POINTS = ("group", "terrains", "wanted")  # the hand-tally boxes besides the offices'
 _SIZES = re.compile(r"[\s,;]+")
 
 
@@ -199,7 +198,7 @@ def form(rules: Any) -> SheetForm:
         for key in AFTER_TERRAINS:
             if key == "groups":
                 slots.append(slot(cell(c, key), "text", words["groups"]))
-                bindings.append(Sizes(key, cell(c, key), words["groups"]))
+                bindings.append(Sizes(key, cell(c, key), "group sizes"))
                 slots.append(slot(cell(c, "pts", "group"), "number", words["group_points"], read=False))
             elif key == "water":
                 for part in WATER:
