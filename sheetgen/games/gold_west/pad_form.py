@@ -18,7 +18,7 @@ gold-west pad --fields` lists them all, in tab order:
     pC.settlements.TERRAIN       number                             -> players[].settlements: {TERRAIN: N}
     pC.mining_tokens.TERRAIN     number                             -> players[].mining_tokens: {TERRAIN: N}
     pC.investment_influence.TERRAIN number                          -> players[].investment_influence
-    pC.groups                    text    sizes, as 6, 2, 1          -> players[].groups: [6, 2, 1]
+    pC.groups                    text    sizes, as 6, 2, 1 (0: none) -> players[].groups: [6, 2, 1]
     pC.edge, pC.next_to_opponent number                             -> players[].edge, .next_to_opponent
     pC.water.camps, pC.water.settlements number                     -> players[].water: {camps, settlements}
     pC.line, pC.investments, pC.shipping_tiles, pC.wanted, pC.supply number -> players[].KEY
@@ -55,6 +55,7 @@ AFTER_TERRAINS = ("groups", "edge", "next_to_opponent", "water", "line", "invest
                   "supply")
 WATER = ("camps", "settlements")
 _SIZES = re.compile(r"[\s,;]+")
+NONE = ("0", "-", "[]")  # a list of sizes that is empty, as written in its box
 
 
 def cell(column: int, *name: Any) -> str:
@@ -80,6 +81,8 @@ class Sizes(Binding):
         text = page.text(self.cell)
         if not text:
             return MISSING
+        if text in NONE:  # no group at all (no building on the board)
+            return []
         parts = [p for p in _SIZES.split(text) if p]
         if not all(p.isdigit() and len(p) <= 6 for p in parts):
             page.fail(self.cell, f"'{text}' is not a list of whole numbers; write the {self.what} as 6, 2, 1")
@@ -87,7 +90,9 @@ class Sizes(Binding):
         return [int(p) for p in parts]
 
     def write(self, value: Any) -> dict:
-        return {self.cell: ", ".join(str(v) for v in value) if isinstance(value, list) else ""}
+        if not isinstance(value, list):
+            return {self.cell: ""}
+        return {self.cell: ", ".join(str(v) for v in value) if value else NONE[0]}
 
 
 class Boomtown(GameBinding):
