@@ -136,6 +136,22 @@ def test_with_a_code_the_office_names_are_fields_over_their_printed_rows():
         assert any(f.rect.inside(b) for b in boxes), f.name
 
 
+def test_copies_printed_with_a_code_and_names_are_unused_until_filled_in(tmp_path):
+    game = example()
+    code = GW.setup(code=GW.setup(4, "copies").code).code
+    names = [p["name"] for p in game["players"]]
+    data = GW.sheet("pad", names=names, code=code, copies=2, fillable=True)
+    drawn = GW.setup(code=code).data["boomtown"]["offices"]
+    fields = pad_fields(game["players"], {})
+    path = write(tmp_path, "pads.pdf", fill(data, {1: fields}))
+    doc = GW.read(path)
+    assert [p["name"] for p in doc.value["players"]] == names  # page 2: names and offices only, left out
+    assert list(doc.value["boomtown"]) == drawn and all(v == [] for v in doc.value["boomtown"].values())
+    ticked = write(tmp_path, "ticked.pdf", fill(data, {1: fields, 2: {"p1.free": True}}))
+    problems, _ = GW.check(ticked)
+    assert any(p.page == 2 for p in problems)  # a tick on page 2 makes it a second game page: said where
+
+
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():
     doc = build(4)
     fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]

@@ -186,7 +186,8 @@ def form(rules: Any) -> SheetForm:
     rows = scorer.offices_in_play
     free = scorer.free_name
     slots = [Slot(DATE, "text", words["date"], read=False)]
-    slots += [Slot(office(k), "text", words["office"].format(row=k)) for k in range(1, rows + 1)]
+    # printed in with --code, as names are: a page with nothing else filled in is unused
+    slots += [Slot(office(k), "text", words["office"].format(row=k), names=True) for k in range(1, rows + 1)]
     cols = []
     for c in range(1, columns + 1):
         def slot(name: str, kind: str, label: str, **more: Any) -> Slot:
