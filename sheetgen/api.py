@@ -346,7 +346,15 @@ class Game:
             if not part.takes_code:
                 raise InvalidArgument("code", f"the {self.key} {part.name} sheet is the same for every setup; "
                                               f"a code is for {', '.join(p.name for p in self.spec.sheets if p.takes_code) or 'no sheet'}")
-            code = str(self.setup(code=code).code)  # checked now, before anything is drawn
+            made = self.setup(code=code)  # checked now, before anything is drawn
+            code = made.code
+            if part.per_player:  # a sheet for that table: its player count
+                count = len(names) if names is not None else players
+                if count is None:
+                    players = made.players
+                elif count != made.players:
+                    raise InvalidArgument("names" if names is not None else "players",
+                                          f"the setup {code} is for {made.players} players, not {count}")
         if not isinstance(copies, int) or not 1 <= copies <= 1000:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
         try:

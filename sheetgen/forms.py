@@ -739,6 +739,8 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
                 for path, cell in entry.places.items():
                     doc.places[("players", index) + tuple(path)] = (pdf.name, page.number, cell)
             if isinstance(read, GamePage):
+                # a problem of the players as a whole (their count, a total across them) is the pad's
+                doc.places.setdefault(("players",), (pdf.name, page.number, None))
                 for key, value in read.entry.items():
                     cell = read.places.get((key,)) or next((c for p, c in read.places.items() if p[:1] == (key,)),
                                                            None)

@@ -158,7 +158,7 @@ def test_the_fields_listing(run):
 
 
 def test_sheets_without_a_form_say_which_have_one(run):
-    result = run("sheet", "gold-west", "pad", "--fillable")
+    result = run("sheet", "piecepack-gold-rush", "cards", "--fillable")  # cards are never filled in
     assert result.code == 2
     assert "--fillable" in result.err and "rolled-west board" in result.err
 
@@ -458,8 +458,8 @@ def hostile_files(tmp_path):
     write(tmp_path, "blank.pdf", blank(players=2))
     gold = SheetDocument("t", "s", 100, 100, pages=[Page(None, (FormField(Rect(10, 10, 30, 10), "name", "text",
                                                                           value="Ann"),))],
-                         form_id="gold-west.pad")
-    write(tmp_path, "gold-west-pad.pdf", pdf.render(gold))
+                         form_id="piecepack-gold-rush.cards")
+    write(tmp_path, "cards.pdf", pdf.render(gold))
     odd = SheetDocument("t", "s", 100, 100, pages=[Page(None, (FormField(Rect(10, 10, 30, 10), "name", "text",
                                                                          value="Ann"),))],
                         form_id="chess.board")
@@ -477,7 +477,7 @@ def hostile_files(tmp_path):
     ("notes.pdf", "notes.pdf: not a PDF file (it does not start with %PDF-)"),
     ("empty.pdf", "empty.pdf: not a PDF file"),
     ("blank.pdf", "blank.pdf: nothing is filled in on its 2 pages; fill a sheet in"),
-    ("gold-west-pad.pdf", "gold-west-pad.pdf: its form is a gold-west 'pad' sheet, which this sheetgen cannot read"),
+    ("cards.pdf", "cards.pdf: its form is a piecepack-gold-rush 'cards' sheet, which this sheetgen cannot read"),
     ("chess.pdf", "chess.pdf: its form names a game sheetgen does not know ('chess')"),
     ("missing.pdf", "missing.pdf: no such file"),
 ])

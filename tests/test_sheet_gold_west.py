@@ -9,6 +9,8 @@ import shutil
 import pytest
 from pypdf import PdfReader
 
+import sheetgen
+
 from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
@@ -87,25 +89,61 @@ def test_boxes_nest_or_keep_apart(pad):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_one_column_per_player_and_one_row_per_score(players):
-    """Every score row has a pen box in each player column, lined up."""
+def test_one_column_per_player_and_one_row_per_results_field(players):
+    """Every row has the same pen boxes in each player column, lined up: the results file's rows
+    (a box per terrain in the per-terrain rows), the offices in play, the 4VP, the terrain
+    bonuses and the total."""
     art = art_of(build(players=players))
     header = [b for b in writable(art) if b.y < LAYOUT["header"]["height"]]
     assert len(header) == 1  # the date box
     boxes = [b for b in writable(art) if b not in header]
-    columns = sorted({round(b.x, 3) for b in boxes if b.x >= LAYOUT["label_width"]})
+    label = LAYOUT["label_width"]
+    width = (200 - label) / players
+    column_w = max(b.w for b in boxes if b.x >= label)
+    starts = sorted({round(b.x, 3) for b in boxes if b.x >= label and b.w == column_w})
+    assert len(starts) == players and column_w < width
     rows = {}
     for b in boxes:
-        if b.x >= LAYOUT["label_width"]:
+        if b.x >= label:
             rows.setdefault(round(b.y, 3), []).append(b)
-    assert len(columns) == players
-    # names, score track, group, offices in play, wanted, terrains, total
-    expected = 1 + 1 + 1 + RULES["boomtown"]["offices_in_play"] + 1 + len(RULES["terrains"]["kinds"]) + 1
-    assert len(rows) == expected
-    assert all(len(row) == players for row in rows.values())
+    terrains = len(RULES["terrains"]["kinds"])
+    offices = RULES["boomtown"]["offices_in_play"]
+    # names, points, 4 per-terrain rows, groups .. supply (9), offices, 4VP, terrain bonuses, total
+    assert len(rows) == 1 + 1 + 4 + 9 + offices + 1 + 1 + 1
+    per_row = sorted(len(row) // players for row in rows.values())
+    assert all(len(row) % players == 0 for row in rows.values())
+    assert per_row.count(terrains) == 4  # influence, settlements, mining_tokens, investment_influence
+    assert per_row.count(2) == 3 + offices  # groups + pts, water camps + settlements, wanted + pts; offices
+    for row in rows.values():  # each column's boxes stay inside that column
+        for b in row:
+            column = max(x for x in starts if x <= b.x + 1e-3)
+            assert b.right <= column + column_w + 1e-3
     # one pen box per office in play for its name, in the label column
-    names = [b for b in boxes if b.x < LAYOUT["label_width"]]
-    assert len(names) == RULES["boomtown"]["offices_in_play"]
+    names = [b for b in boxes if b.x < label]
+    assert len(names) == offices
+
+
+def test_a_setup_code_prints_its_offices_and_no_key():
+    code = sheetgen.game("gold-west").setup(3, "pad-code").code
+    drawn = sheetgen.game("gold-west").setup(code=code).data["boomtown"]["offices"]
+    document = GW.sheet("pad").builder()(RULES, SheetRequest(3, (), code=code))
+    art = art_of(document)
+    assert [b for b in writable(art) if b.x < LAYOUT["label_width"]] == []  # nothing to write in
+    words = [i.text for i in art if isinstance(i, Text)]
+    assert [w for w in words if w in {o["name"] for o in RULES["boomtown"]["offices"]}] == drawn
+    texts = [i.text for i in art if isinstance(i, Para)]
+    assert TEXT["key"] not in words
+    assert [t for t in texts if t in {o["text"] for o in RULES["boomtown"]["offices"]}] == \
+        [next(o["text"] for o in RULES["boomtown"]["offices"] if o["name"] == name) for name in drawn]
+    assert min(min(b.w, b.h) for b in writable(art)) >= LAYOUT["min_writing_box"]
+
+
+def test_printed_names_drop_the_hint_and_the_date_label_stays():
+    hint = TEXT["players_hint"]
+    assert hint in [i.text for i in art_of(build(players=3)) if isinstance(i, Para)]
+    named = art_of(build(players=3, names=("Ann", "Ben", "Cat")))
+    assert hint not in [i.text for i in named if isinstance(i, Para)]
+    assert TEXT["date_label"] == "DATE / GAME" and "DATE / GAME" in [i.text for i in named if isinstance(i, Text)]
 
 
 # -- the PDF ------------------------------------------------------------------
@@ -152,40 +190,41 @@ def test_metadata():
     assert "rule data " + RULES.version in meta.subject
 
 
-def test_rows_are_in_rulebook_order(four_text):
-    steps = TEXT["steps"]
-    order = [TEXT["track"], steps["group"], TEXT["group"], steps["boomtown"], steps["wanted"],
-             steps["terrain"]] + [k["name"] for k in RULES["terrains"]["kinds"]] + [TEXT["total"], TEXT["ties"]]
-    places = [four_text.index(word) for word in order]
+def template_keys():
+    """The first player's keys in `sheetgen template gold-west`, in its order (commented ones too)."""
+    text = sheetgen.game("gold-west").template(2)
+    entry = text[text.index("  - name:"):text.index("  - name:", text.index("  - name:") + 1)]
+    return [m.group(1) for m in re.finditer(r"^ {4}(?:# )?([a-z_]+): [\[{0-9]", entry, re.M)]
+
+
+def test_rows_follow_the_template_in_its_order_and_words(four_text):
+    keys = [k for k in template_keys() if k not in ("camps", "total")]  # camps: the map form only
+    assert keys[:3] == ["points", "influence", "settlements"] and keys[-1] == "supply"
+    art = art_of(build(players=4))
+    labels = [i.text for i in art if isinstance(i, Text) and i.bold and i.x < 2 and i.size == LAYOUT["fonts"]["label"]]
+    assert [w for w in labels if w in keys] == keys
+    places = [four_text.index(key + "\n") for key in keys]
     assert places == sorted(places)
 
 
-def tokens_after(text, start, stop):
-    begin = text.index(start) + len(start)
-    return text[begin:text.index(stop, begin)].split()
-
-
-def test_terrain_rows_print_their_bonus_values(four_text):
-    kinds = RULES["terrains"]["kinds"]
-    stops = [k["name"] for k in kinds[1:]] + [TEXT["total"]]
-    for kind, stop in zip(kinds, stops):
-        tokens = tokens_after(four_text, kind["name"], stop)
-        assert tokens[:4] == [TEXT["first"], str(kind["first"]), TEXT["second"], str(kind["second"])], kind
+def test_terrain_bonuses_print_their_values(four_text):
+    flat = " ".join(four_text.split())
+    values = ", ".join(f"{k['code']} {k['first']}/{k['second']}" for k in RULES["terrains"]["kinds"])
+    assert TEXT["terrains_text"].format(values=values) in flat
 
 
 def test_scoring_words_and_numbers_are_printed(four_text):
     flat = " ".join(four_text.split())
     scoring = RULES["scoring"]
-    assert f"{scoring['largest_group']} points per building" in flat
+    assert f"pts: {scoring['largest_group']} × the largest" in flat
     for office in RULES["boomtown"]["offices"]:
         assert f"{office['name']} {' '.join(office['text'].split())}" in flat
     free = RULES["boomtown"]["free_cell"]
-    assert f"The {free['name']} space scored {free['points']} points" in flat
-    assert "Most camps in Wanted: lose 1 per camp there" in flat and "lose 1 per 2 camps there, rounded down" in flat
+    assert f"{free['name']} tick if yours: its {free['points']} are in points" in flat
+    assert "most camps lose 1 a camp; second most lose 1 per 2 camps" in flat
     for breaker in RULES["tie_breakers"]["order"]:
         assert TEXT["tie_breakers"]["_".join(*breaker.items())].lower() in flat.lower()
-    assert "rematch" in flat
-    assert flat.index("fewest camps in the Wanted area") < flat.index("most resources left on the supply track")
+    assert flat.index("fewest wanted") < flat.index("most supply")
     assert flat.count("OFFICE ") == RULES["boomtown"]["offices_in_play"]
     assert f"rule data {RULES.version}" in flat
 
@@ -195,10 +234,12 @@ def test_names_head_the_columns(four_text):
 
 
 def test_long_names_break_onto_two_lines():
-    document = build(players=4, names=("Maximilian von Oberhausen", "Bo"))
+    document = build(players=4, names=("Maximilian Alexander von Oberhausen", "Bo"))
     (page,) = document.pages
     lines = [i.text for i in page.items]
-    assert lines == ["Maximilian von", "Oberhausen", "Bo"]
+    assert lines[-1] == "Bo" and len(lines) >= 3
+    assert " ".join(lines[:-1]) == "Maximilian Alexander von Oberhausen"
+    assert len({i.size for i in page.items}) == 1
 
 
 def test_names_are_on_every_copy_and_missing_names_stay_blank():
@@ -209,15 +250,13 @@ def test_names_are_on_every_copy_and_missing_names_stay_blank():
     assert len(build(players=3, names=("Ann", "Ben")).pages[0].items) == 2
 
 
-def test_two_players_strike_the_unused_bonus():
-    two = art_of(build(players=2))
-    three = art_of(build(players=3))
-    strikes = [i for i in two if isinstance(i, Line)]
-    assert len(strikes) == len(RULES["terrains"]["kinds"])
-    assert not [i for i in three if isinstance(i, Line)]
-    text = " ".join(page_text(render(players=2)).split())
-    assert "2 players: nobody scores the 1st value" in text and "scores the 2nd value" in text
-    assert "2 players" not in " ".join(page_text(render(players=3)).split())
+def test_two_players_show_only_the_value_the_leader_takes():
+    place = RULES["terrains"]["two_player_leader_takes"]
+    values = ", ".join(f"{k['code']} {k[place]}" for k in RULES["terrains"]["kinds"])
+    two = " ".join(page_text(render(players=2)).split())
+    assert TEXT["terrains_text_two"].format(values=values) in two
+    three = " ".join(page_text(render(players=3)).split())
+    assert TEXT["terrains_text_two"].format(values=values) not in three and "Cu 11/7" in three
 
 
 def test_static_art_is_shared_not_redrawn():
@@ -265,7 +304,7 @@ def test_house_rule_data_changes_the_pad(run, tmp_path):
     result = run("--data", str(house), "sheet", "gold-west", "-p", "3", "-o", "h.pdf")
     assert result.code == 0, result
     text = PdfReader(str(tmp_path / "h.pdf")).pages[0].extract_text()
-    assert tokens_after(text, "Copper", "Silver")[:4] == ["1st", "13", "2nd", "7"]
+    assert "Cu 13/7" in text and "Cu 11/7" not in text
 
 
 def with_values(change):
@@ -277,19 +316,16 @@ def with_values(change):
     return dataclasses.replace(RULES, values=values)
 
 
-def test_the_free_cell_is_a_note_unless_the_data_scores_it_at_game_end():
+def test_the_free_cell_is_a_tick_said_to_be_in_points_unless_the_data_scores_it_at_game_end():
     assert RULES["scoring"].get("free_cell_in_points", True)  # the rulebook: scored when taken
     free = RULES["boomtown"]["free_cell"]
     rules = with_values(lambda v: v["scoring"].__setitem__("free_cell_in_points", False))
     document = GW.sheet("pad").builder()(rules, SheetRequest(3, ()))
     art = art_of(document)
-    rows = {round(b.y, 3) for b in writable(art) if b.x >= LAYOUT["label_width"]}
-    before = {round(b.y, 3) for b in writable(art_of(build(players=3))) if b.x >= LAYOUT["label_width"]}
-    assert len(rows) == len(before) + 1
     assert min(min(b.w, b.h) for b in writable(art)) >= LAYOUT["min_writing_box"]
     text = " ".join(page_text(pdf.render(document)).split())
-    assert f"{free['name']} space {free['points']} points if you hold" in text
-    assert "already on the score track" not in text and f"the {free['name']} space, looting" not in text
+    assert TEXT["free_text_at_end"].format(points=free["points"]) in text
+    assert TEXT["free_text"].format(points=free["points"]) not in text
 
 
 def test_more_offices_in_play_give_more_rows():

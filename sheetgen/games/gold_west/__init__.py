@@ -8,7 +8,8 @@ from sheetgen.games import GameSpec, SheetPart
 
 GAME = GameSpec(
     "gold-west", __name__, score=".score:GoldWestScorer",
-    sheets=(SheetPart("pad", "final-scoring pad: one game per page, a column per player", ".pad:build"),
+    sheets=(SheetPart("pad", "final-scoring pad: one game per page, a column per player, the results file's rows "
+                             "(--code: that setup's offices)", ".pad:build", form=".pad_form:form", takes_code=True),
             SheetPart("board", "board record sheet: every hex labelled, to mark where everyone built "
                                "(--code: that setup's terrains; --fillable: a field on every hex)", ".board:build",
                       per_player=False, takes_code=True, form=".board_form:form")),

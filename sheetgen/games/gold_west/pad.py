@@ -1,132 +1,167 @@
 """The Gold West final-scoring pad, as a SheetDocument.
 
-One game per page: a column per player, and the rows in the order the
-rulebook scores (the score track first, then 1 building groups, 2 Boomtown,
-3 looting penalties, 4 terrain bonuses), the total, the tie-breakers, and a
-key to every Boomtown office. Every number comes from the rule data
-(data/gold-west.yaml), every position and size from layouts/gold-west-pad.yaml.
-The pad is one form drawn once per document; each page adds only the names.
+One game per page: a column per player, and the rows of the results file in
+the order and words of `sheetgen template gold-west` (points, then influence,
+settlements, mining tokens and investment influence per terrain, then groups
+down to supply), then Boomtown (which offices each player holds spaces in, and
+the 4VP), the terrain bonuses and the total. A filled pad copies straight into
+the template; the boxes marked "pts" (largest group, each office, the Wanted
+loss, the terrain bonuses) are for a table that adds the score up by hand.
+Every number comes from the rule data (data/gold-west.yaml), every position,
+size and word from layouts/gold-west-pad.yaml. The pad is one form drawn once
+per document; each page adds only the names. A fillable pad
+(`request.fillable`) puts a form field over each box instead, named and read as
+pad_form.py says.
 
 Boomtown rows: a game uses only `offices_in_play` (4) of the 12 offices, so the
 pad has one row per office in play, each headed by a box to write that office's
-name in, and a key at the foot with what each of the 12 scores. Listing all 12
-as rows would double the sheet's length for 8 rows left blank every game, and
-make a wrong-row slip easy; writing 4 names takes a few seconds at setup, the
-key answers "how does this one score?" without the rulebook, and a player who
-holds both spaces of an office writes the doubled score in one box.
+name in, and a key at the foot with what each of the 12 scores. With a setup
+code (`--code`) the rows print the offices that setup drew, each with how it
+scores, and the key is left out. Listing all 12 as rows would double the
+sheet's length for 8 rows left blank every game.
 
 The 4VP space is scored when it is taken (rulebook: "score those 4 points
-immediately"; the data's `scoring.free_cell_in_points`), so it is not a row to
-add: a note under the office rows says it is already on the score track, so
-nobody counts it twice. Data that scores it at game end instead gets a row.
+immediately"; the data's `scoring.free_cell_in_points`), so its row is a tick
+for the results file's `boomtown:` and no points to add (data that scores it
+at game end says so in the row).
 """
 
 from __future__ import annotations
 
-from typing import Optional
-
+import dataclasses
 import math
+from typing import Any, Optional
 
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document
 from sheetgen.errors import SheetgenError
-from sheetgen.sheet import (Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline,
-                            LEADING, fit_names)
+from sheetgen.forms import SheetForm
+from sheetgen.games.gold_west import pad_form as names
+from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
+from sheetgen.sheet import (Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
+                            fit_names)
 
 FORM = "gold-west-pad"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("gold-west-pad", request.paper)
-    pad = _Pad(rules, layout, request.players)
-    art = tuple(pad.draw())
-    names = list(request.names) + [""] * (request.players - len(request.names))
-    heads = pad.name_items(names)
-    pages = [Page(FORM, heads) for _ in range(request.copies)]
-    copies = f", {request.copies} copies" if request.copies > 1 else ""
-    return document(layout, f"{rules.title} final-scoring pads",
-                    f"Final-scoring pads: {request.players} player columns{copies}, {len(pages)} pages, "
-                    f"{request.paper}, {request.ink} ink, rule data {rules.version}", FORM, art, pages)
+    offices = None
+    if request.code:
+        from sheetgen.games.gold_west import setup as gw
 
+        drawn = gw.from_code(rules, request.code)["boomtown"]["offices"]
+        by_name = {office["name"]: office for office in rules["boomtown"]["offices"]}
+        offices = [by_name[name] for name in drawn]
+    form = names.form(rules) if request.fillable else None
+    pad = _Pad(rules, layout, request.players, form, offices, named=bool(request.names))
+    art = tuple(pad.draw())
+    players = list(request.names) + [""] * (request.players - len(request.names))
+    pages = []
+    for copy in range(request.copies):
+        if form is None:
+            pages.append(Page(FORM, pad.name_items(players)))
+            continue
+        values = dict(request.values[0]) if copy == 0 and request.values else {}
+        for column, name in enumerate(players, 1):
+            if name:
+                values.setdefault(names.cell(column, "name"), name)
+        for row, office in enumerate(offices or (), 1):
+            values.setdefault(names.office(row), office["name"])
+        pages.append(Page(FORM, pad.page_fields(values)))
+    copies = f", {request.copies} copies" if request.copies > 1 else ""
+    code = f", setup {request.code}" if request.code else ""
+    return document(layout, f"{rules.title} final-scoring pads",
+                    f"Final-scoring pads: {request.players} player columns{copies}{code}, {len(pages)} pages, "
+                    f"{request.paper}, {request.ink} ink, rule data {rules.version}", FORM, art, pages,
+                    form_id=form.id if form is not None else "")
 
 
 class _Pad(SheetArt):
-    def __init__(self, rules, layout: dict, players: int):
+    def __init__(self, rules, layout: dict, players: int, form: Optional[SheetForm] = None,
+                 offices: Optional[list] = None, named: bool = False):
         super().__init__(rules, layout)
         self.players = players
+        self.form = form  # a fillable pad's form; its fields are collected as the boxes are drawn
+        self.fields: list = []
+        self.offices = offices  # the offices a setup drew (--code), else None: written in
+        self.named = named  # names print in the column heads: no need to ask for them
+        self.F = layout["fields"]
+        self.height = layout["content"]["height"]
         label, gap = layout["label_width"], layout["column_gap"]
         self.column_w = (self.width - label - gap * players) / players
         self.columns = [label + gap + i * (self.column_w + gap) for i in range(players)]
+        kinds = rules["terrains"]["kinds"]
+        self.terrains = [(kind, GoldWestScorer(rules).terrain_key[kind["code"]]) for kind in kinds]
 
-    # -- helpers ---------------------------------------------------------
-    def heading(self, y: float, title: str, hint: str = "") -> float:
-        """A section bar across the sheet; returns the y just below it."""
-        h = self.L["heading_height"]
-        self.add(Box(Rect(0, y, self.width, h), fill="header", stroke="header_edge", width=self.line["thin"],
-                     radius=0.8))
-        self.add(Text(2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
-                      role="header_text", bold=True))
-        if hint:
-            start = 6 + len(title) * self.font["heading"] * PT * 0.72
-            self.add(Text(self.width - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
-                          role="header_text", align="right", max_width=self.width - 2 - start))
-        return y + h
+    # -- boxes and their fields ----------------------------------------------
+    def write_box(self, rect: Rect, field: str = "", label: str = "", width: Optional[float] = None,
+                  size: Optional[float] = None, **style: Any) -> None:
+        """A pen box, with a small label in its top left corner; on a fillable pad, the form field
+        `field` over the box (below the label)."""
+        self.add(Box(rect, fill="paper", width=width or self.line["box"], radius=1.0, writable=True))
+        if label:
+            self.add(Text(rect.x + 1.2, rect.y + 2.4, label, self.font["tiny"], role="muted", bold=True,
+                          max_width=rect.w - 1.6))
+        if self.form is not None and field:
+            d = self.F["inset"]
+            top = rect.y + (self.F["label"] if label else d)
+            at = Rect(rect.x + d, top, rect.w - 2 * d, rect.bottom - d - top)
+            self.fields.append(self.form.field(field, at, size=size or self.F["size"], bold=True, **style))
 
-    def cells(self, y: float, h: float, width: Optional[float] = None, minus: bool = False) -> None:
-        """One pen box per player column."""
-        for x in self.columns:
-            self.add(Box(Rect(x, y, self.column_w, h), fill="paper", width=width or self.line["box"],
-                         radius=1.0, writable=True))
-            if minus:  # the loss is written after a printed minus sign
-                self.add(Text(x + 2.2, baseline(y + h / 2, self.font["number"]), self.text["minus"],
-                              self.font["number"], bold=True, role="muted"))
+    def parts(self, x: float, shares: list) -> list:
+        """A player's row cut into boxes side by side, `shares` of the column each (gaps taken off)."""
+        gap = self.L["sub_gap"]
+        room = self.column_w - gap * (len(shares) - 1)
+        out = []
+        for share in shares:
+            out.append((x, room * share))
+            x += room * share + gap
+        return out
 
-    def label(self, y: float, h: float, name: str, text: str = "", icon: Optional[str] = None, right: float = 0,
-              size: Optional[float] = None) -> None:
-        """The label cell of a row: a tinted band, an optional icon, the name and small print."""
+    def page_fields(self, values: dict) -> tuple:
+        """One page's form fields in tab order (the form's), filled with `values`."""
+        assert self.form is not None
+        order = self.form.order
+        return tuple(dataclasses.replace(f, value=values.get(f.name))
+                     for f in sorted(self.fields, key=lambda f: order[f.name]))
+
+    # -- the labels on the left -----------------------------------------------
+    def label(self, y: float, h: float, name: str, text: str = "", size: Optional[float] = None) -> None:
+        """The label cell of a row: a tinted band, the row's name and its small print."""
         width = self.L["label_width"]
         self.add(Box(Rect(0, y, width, h), fill="light", stroke="low_mark", width=self.line["thin"] * 0.6,
                      radius=1.0))
-        x = 1.6
-        if icon:
-            size_icon = self.L["icon"]
-            self.add(Icon(icon, x + size_icon / 2, y + h / 2, size_icon))
-            x += size_icon + 1.6
         size = size or self.font["label"]
-        room = width - x - right - 1.2
+        room = width - 2.8
         if not text:
-            self.add(Text(x, baseline(y + h / 2, size), name, size, bold=True, max_width=room))
+            self.add(Text(1.4, baseline(y + h / 2, size), name, size, bold=True, max_width=room))
             return
-        name_h = size * PT * 1.25
-        self.add(Text(x, y + 0.8 + size * PT * 0.9, name, size, bold=True, max_width=room))
-        top = y + 0.8 + name_h
-        self.add(Para(Rect(x, top, room, y + h - 0.5 - top), text, self.font["tiny"], role="muted",
+        self.add(Text(1.4, y + 0.6 + size * PT * 0.9, name, size, bold=True, max_width=room))
+        top = y + 0.6 + size * PT * 1.1
+        self.add(Para(Rect(1.4, top, room, y + h - 0.3 - top), text, self.font["tiny"], role="muted",
                       align="left"))
-
-    def note(self, y: float, text: str) -> float:
-        h = self.L["note"]
-        self.add(Para(Rect(1.6, y, self.width - 3.2, h), text, self.font["tiny"], role="muted", align="left"))
-        return y + h
 
     # -- the sheet -------------------------------------------------------
     def draw(self) -> list:
-        """Lay the sheet out: measure the fixed parts first, then give the score rows what is left."""
-        key_rows = math.ceil(len(self.rules["boomtown"]["offices"]) / self.L["key"]["columns"])
-        key_h = self.L["heading_height"] + self.L["key"]["top_gap"] + key_rows * self.L["key"]["line"]
-        limit = self.L["footer"]["y"] - self.L["footer"]["gap"] - key_h
-        flexible = 3 + self.rules["boomtown"]["offices_in_play"] + len(self.rules["terrains"]["kinds"])
-        flexible += 0 if self.free_cell_in_points() else 1
+        """Lay the sheet out: measure the fixed parts first, then give the rows what is left."""
+        bottom = self.L["footer"]["y"] - self.L["footer"]["gap"] - self.foot_height()
+        rows = self.row_count()
         fixed = self.body(0.0)
-        row = min(self.L["row"]["max"], (limit - fixed) / flexible)
+        row = min(self.L["row"]["max"], (bottom - fixed) / rows)  # `fixed` holds the gaps already
         if row < self.L["min_writing_box"]:
-            raise SheetgenError(f"the {self.rules.title} pad cannot fit {flexible} score rows on one page "
-                                f"(the rule data has too many offices in play or terrains)")
-        self.items = []
+            raise SheetgenError(f"the {self.rules.title} pad cannot fit {rows} rows of "
+                                f"{self.L['min_writing_box']} mm on one page ({row:.1f} mm each is left)")
+        self.items, self.fields = [], []
         self.header()
-        bottom = self.body(row)
-        self.key(bottom)
+        y = self.body(row)
+        self.foot(y)
         self.footer()
         return self.items
+
+    def row_count(self) -> int:
+        """The rows that share the height: the boards' rows, the offices, the 4VP, the terrain bonuses."""
+        return 1 + len(TERRAIN_FIELDS) + len(names.AFTER_TERRAINS) + self.rules["boomtown"]["offices_in_play"] + 2
 
     def header(self) -> None:
         h = self.L["header"]
@@ -135,124 +170,160 @@ class _Pad(SheetArt):
         title_w = len(self.text["title"]) * self.font["title"] * PT * 0.74
         self.add(Text(title_w + 3, base, self.text["subtitle"], self.font["subtitle"], bold=True, role="muted"))
         box = Rect(self.width - h["date_width"], 0, h["date_width"], h["height"])
-        self.add(Box(box, fill="paper", width=self.line["box"], radius=1.0, writable=True))
-        self.add(Text(box.x + 1.5, box.y + 2.6, self.text["date_label"], self.font["tiny"], role="muted", bold=True))
+        self.write_box(box, names.DATE, self.text["date_label"], size=self.F["name"]["size"], align="left")
 
     def body(self, row: float) -> float:
-        """Every score row from the player names to the tie-breakers; returns the y below them."""
+        """Every row from the player names to the total; returns the y below them."""
         L, t = self.L, self.text
         gap, section = L["row"]["gap"], L["section_gap"]
         y = L["header"]["height"] + L["header"]["gap"]
 
         # Player names: a pen box heading each column (names print into it).
-        names = L["names"]
-        self.label(y, names["height"], t["player_label"], t["players_hint"])
-        for x in self.columns:
-            rect = Rect(x, y, self.column_w, names["height"])
-            self.add(Box(rect, fill="paper", width=self.line["box"], radius=1.0, writable=True))
-            self.add(Text(rect.x + 1.5, rect.y + 2.6, t["player_label"], self.font["tiny"], role="muted",
-                          bold=True))
-        y += names["height"] + names["gap"]
+        spec = L["names"]
+        self.label(y, spec["height"], t["name"], "" if self.named else t["players_hint"])
+        for c, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, y, self.column_w, spec["height"]), names.cell(c, "name"), t["player_label"],
+                           size=self.F["name"]["size"])
+        y += spec["height"] + spec["gap"]
 
-        # The score track: everything scored during play.
+        # From the boards: the results file's rows, in its order.
+        y = self.section(0, y, self.width, t["boards"], t["boards_hint"]) + gap
+        self.count_row(y, row, "points")
+        y += row + gap
+        self.terrain_strip(y)
+        y += L["strip"]
+        for key in TERRAIN_FIELDS:
+            self.label(y, row, key, t["rows"][key])
+            for c, x in enumerate(self.columns, 1):
+                for (bx, bw), (_, word) in zip(self.parts(x, [1 / len(self.terrains)] * len(self.terrains)),
+                                               self.terrains):
+                    self.write_box(Rect(bx, y, bw, row), names.cell(c, key, word))
+            y += row + gap
+        for key in names.AFTER_TERRAINS:
+            if key == "groups":
+                self.label(y, row, key, t["rows"][key].format(points=self.rules["scoring"]["largest_group"]))
+                self.scored_row(y, row, lambda c: names.cell(c, "groups"), lambda c: names.cell(c, "pts", "group"),
+                                text=True)
+            elif key == "water":
+                self.label(y, row, key, t["rows"][key])
+                for c, x in enumerate(self.columns, 1):
+                    for (bx, bw), part in zip(self.parts(x, [0.5, 0.5]), names.WATER):
+                        self.write_box(Rect(bx, y, bw, row), names.cell(c, key, part), t["water_parts"][part])
+            elif key == "wanted":
+                self.label(y, row, key, t["rows"][key])
+                self.scored_row(y, row, lambda c: names.cell(c, "wanted"), lambda c: names.cell(c, "pts", "wanted"),
+                                minus=True)
+            else:
+                self.count_row(y, row, key)
+            y += row + gap
+        y += section - gap
+
+        # Boomtown: a row per office in play, then the 4VP space.
         town = self.rules["boomtown"]
-        track = t["track_text"] if self.free_cell_in_points() else t["track_text_free_at_end"]
-        self.label(y, row, t["track"], track.format(free=town["free_cell"]["name"]))
-        self.cells(y, row)
-        y += row + section
-
-        # 1 Building groups.
-        scoring = self.rules["scoring"]
-        y = self.heading(y, t["steps"]["group"]) + gap
-        self.label(y, row, t["group"], t["group_text"].format(points=scoring["largest_group"]))
-        self.cells(y, row)
-        y += row + section
-
-        # 2 Boomtown: a row per office in play, its name written in.
-        count = town["offices_in_play"]
-        y = self.heading(y, t["steps"]["boomtown"], t["boomtown_hint"].format(count=count)) + gap
-        for i in range(1, count + 1):
-            rect = Rect(0, y, L["label_width"], row)
-            self.add(Box(rect, fill="paper", width=self.line["thin"], radius=1.0, writable=True))
-            self.add(Text(rect.x + 1.5, rect.y + 2.6, f"{t['office_label']} {i}".upper(), self.font["tiny"],
-                          role="muted", bold=True))
-            self.cells(y, row)
+        hint = t["boomtown_hint_code"] if self.offices else t["boomtown_hint"].format(count=town["offices_in_play"])
+        y = self.section(0, y, self.width, t["boomtown"], hint) + gap
+        for k in range(1, town["offices_in_play"] + 1):
+            self.office_label(y, row, k)
+            self.scored_row(y, row, lambda c: names.cell(c, "office", k), lambda c: names.cell(c, "pts", "office", k),
+                            first=t["spaces"])
             y += row + gap
         free = town["free_cell"]
-        if self.free_cell_in_points():
-            y = self.note(y, t["free_note"].format(name=free["name"], points=free["points"])) + section
-        else:  # a house rule scoring the free cell at game end: a row of its own
-            self.label(y, row, t["free_row"].format(name=free["name"]),
-                       t["free_text"].format(name=free["name"], points=free["points"]))
-            self.cells(y, row)
-            y += row + section
+        at_end = not self.rules["scoring"].get("free_cell_in_points", True)
+        self.label(y, row, t["free_row"].format(name=free["name"]),
+                   t["free_text_at_end" if at_end else "free_text"].format(points=free["points"]))
+        side = min(L["check"], row)
+        for c, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x + (self.column_w - side) / 2, y + (row - side) / 2, side, side),
+                           names.cell(c, "free"))
+        y += row + gap
 
-        # 3 Looting penalties: a loss, written after a printed minus.
-        wanted = scoring["wanted"]
-        y = self.heading(y, t["steps"]["wanted"]) + gap
-        self.label(y, row, t["wanted"], t["wanted_text"].format(most=self.wanted(wanted["most"]),
-                                                                  second=self.wanted(wanted["second"])))
-        self.cells(y, row, minus=True)
-        y += row + section
-
-        # 4 Terrain bonuses: a row per terrain with its 1st and 2nd values.
-        terrains = self.rules["terrains"]
-        y = self.heading(y, t["steps"]["terrain"], t["terrain_hint"]) + gap
-        two_players = self.players == 2
-        used = terrains["two_player_leader_takes"]
-        chip = L["chip"]
-        for kind in terrains["kinds"]:
-            self.label(y, row, kind["name"], icon=L["terrain_icons"].get(kind["code"]),
-                       right=2 * chip["width"] + chip["gap"] + 0.6)
-            x = L["label_width"] - 0.6 - 2 * chip["width"] - chip["gap"]
-            for place in ("first", "second"):
-                self.value_chip(Rect(x, y + 0.8, chip["width"], row - 1.6), t[place], kind[place],
-                                unused=two_players and place != used)
-                x += chip["width"] + chip["gap"]
-            self.cells(y, row)
-            y += row + gap
-        note = t["terrain_note"]
-        if two_players:
-            unused = "second" if used == "first" else "first"
-            note = t["two_player_note"].format(unused=t[unused], used=t[used])
-        y = self.note(y, note) + section
-
-        # The total, then the tie-breakers in the rulebook's order.
+        # Terrain bonuses, then the total.
+        self.label(y, row, t["terrains"], self.terrain_values())
+        for c, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, y, self.column_w, row), names.cell(c, "pts", "terrains"), t["points_mark"])
+        y += row + gap
         total = L["total"]
         self.label(y, total["height"], t["total"], t["total_text"], size=self.font["heading"] * 1.2)
-        self.cells(y, total["height"], width=self.line["total"])
-        y += total["height"] + total["gap"]
-        ties = L["ties"]
-        self.add(Box(Rect(0, y, self.width, ties["height"]), fill="light", stroke=None, radius=1.0))
-        self.add(Text(1.6, baseline(y + ties["height"] / 2, self.font["label"]), t["ties"], self.font["label"],
-                      bold=True))
-        order = self.rules["tie_breakers"]["order"]
-        rules = t["ties_join"].join(t["tie_breakers"]["_".join(*b.items())] for b in order) + t["ties_last"]
-        self.add(Para(Rect(ties["label"], y + 0.5, self.width - ties["label"] - 1.6, ties["height"] - 1.0),
-                      rules[0].upper() + rules[1:], self.font["small"], align="left"))
-        return y + ties["height"] + ties["gap"]
+        for c, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, y, self.column_w, total["height"]), names.cell(c, "total"),
+                           width=self.line["total"], size=self.F["size"] * 1.2)
+        return y + total["height"] + total["gap"]
 
-    def free_cell_in_points(self) -> bool:
-        """Is the 4VP space already on the score track? (The rulebook scores it when taken.)"""
-        return self.rules["scoring"].get("free_cell_in_points", True)
+    def count_row(self, y: float, h: float, key: str) -> None:
+        """A row holding one number per player, the results file's `key`."""
+        self.label(y, h, key, self.text["rows"][key])
+        for c, x in enumerate(self.columns, 1):
+            self.write_box(Rect(x, y, self.column_w, h), names.cell(c, key))
 
-    def wanted(self, penalty: dict) -> str:
-        template = self.text["wanted_one"] if penalty["per"] == 1 else self.text["wanted_many"]
-        return template.format(lose=penalty["lose"], per=penalty["per"])
+    def scored_row(self, y: float, h: float, value, points, text: bool = False, minus: bool = False,
+                   first: str = "") -> None:
+        """A row of a value and, beside it, the points it scores (for adding up by hand)."""
+        share = self.L["points_share"]
+        for c, x in enumerate(self.columns, 1):
+            (vx, vw), (px, pw) = self.parts(x, [1 - share, share])
+            self.write_box(Rect(vx, y, vw, h), value(c), first, align="left" if text else "center")
+            self.write_box(Rect(px, y, pw, h), points(c), self.text["points_mark"])
+            if minus:  # the loss is written after a printed minus sign
+                self.add(Text(px + 1.2, baseline(y + h / 2 + 1.0, self.font["number"]), self.text["minus"],
+                              self.font["number"], bold=True, role="muted"))
 
-    def value_chip(self, rect: Rect, place: str, value: int, unused: bool) -> None:
-        role = "muted" if unused else "ink"
-        self.add(Box(rect, fill="paper", stroke="muted", width=self.line["thin"], radius=0.8))
-        self.add(Text(rect.cx, rect.y + 2.4, place, self.font["tiny"], role="muted", bold=True, align="center"))
-        self.add(Text(rect.cx, baseline(rect.cy + 1.3, self.font["number"]), str(value), self.font["number"],
-                      role=role, bold=True, align="center"))
-        if unused:  # 2 players: this value is not scored
-            self.add(Line(rect.x + 1.5, rect.bottom - 1.5, rect.right - 1.5, rect.y + 1.5,
-                          width=self.line["box"], role="muted"))
+    def terrain_strip(self, y: float) -> None:
+        """The terrains heading the per-terrain boxes of every column, in the results file's order."""
+        h = self.L["strip"]
+        self.add(Text(1.4, baseline(y + h / 2, self.font["tiny"]), self.text["terrains_strip"], self.font["tiny"],
+                      role="muted", bold=True, max_width=self.L["label_width"] - 2.8))
+        size = min(self.L["icon"], h - 0.2)
+        for x in self.columns:
+            for (bx, bw), (kind, _) in zip(self.parts(x, [1 / len(self.terrains)] * len(self.terrains)),
+                                           self.terrains):
+                icon = self.L["terrain_icons"].get(kind["code"])
+                if icon:
+                    self.add(Icon(icon, bx + bw / 2, y + h / 2, size))
 
-    def key(self, y: float) -> None:
-        spec = self.L["key"]
-        y = self.heading(y, self.text["key"]) + spec["top_gap"]
+    def office_label(self, y: float, h: float, k: int) -> None:
+        """Office row k's head: a box to write the office's name in, or the office a setup drew."""
+        width = self.L["label_width"]
+        if self.offices is None:
+            self.write_box(Rect(0, y, width, h), names.office(k), f"{self.text['office_label']} {k}".upper(),
+                           width=self.line["thin"], size=self.F["office"]["size"], align="left")
+            return
+        office = self.offices[k - 1]
+        self.label(y, h, "" if self.form is not None else office["name"], office["text"])
+        if self.form is not None:  # the name is the field's value, so that it reads back
+            size = self.font["label"]
+            at = Rect(0.8, y + 0.4, width - 1.6, size * PT * 1.25)
+            self.fields.append(self.form.field(names.office(k), at, size=size, bold=True, align="left"))
+
+    def terrain_values(self) -> str:
+        kinds = self.rules["terrains"]["kinds"]
+        if self.players == 2:
+            place = self.rules["terrains"]["two_player_leader_takes"]
+            values = ", ".join(f"{k['code']} {k[place]}" for k in kinds)
+            return self.text["terrains_text_two"].format(place=place, values=values)
+        values = ", ".join(f"{k['code']} {k['first']}/{k['second']}" for k in kinds)
+        return self.text["terrains_text"].format(values=values)
+
+    def foot_height(self) -> float:
+        notes = self.L["notes"]["height"] + self.L["notes"]["gap"]
+        if self.offices is not None:
+            return notes
+        rows = math.ceil(len(self.rules["boomtown"]["offices"]) / self.L["key"]["columns"])
+        return notes + self.L["heading_height"] + self.L["key"]["top_gap"] + rows * self.L["key"]["line"]
+
+    def foot(self, y: float) -> None:
+        """The Wanted and terrain tie rules, then (no setup code) what every office scores."""
+        t, spec = self.text, self.L["key"]
+        wanted = self.rules["scoring"]["wanted"]
+        ties = t["ties_join"].join(t["tie_breakers"]["_".join(*b.items())] for b in self.rules["tie_breakers"]["order"])
+        notes = " ".join((t["wanted_foot"].format(most=self.wanted(wanted["most"]),
+                                                  second=self.wanted(wanted["second"])),
+                          t["terrain_foot"].format(ties=ties)))
+        self.add(Para(Rect(1.4, y, self.width - 2.8, self.L["notes"]["height"]), notes, self.font["small"],
+                      role="muted", align="left"))
+        y += self.L["notes"]["height"] + self.L["notes"]["gap"]
+        if self.offices is not None:
+            return
+        y = self.section(0, y, self.width, t["key"]) + spec["top_gap"]
         columns = spec["columns"]
         cell_w = (self.width - spec["column_gap"] * (columns - 1)) / columns
         offices = self.rules["boomtown"]["offices"]
@@ -266,16 +337,20 @@ class _Pad(SheetArt):
             self.add(Para(Rect(x + name_w, top, cell_w - name_w, spec["line"]), office["text"],
                           self.font["small"], align="left"))
 
-    def name_items(self, names: list) -> tuple:
+    def wanted(self, penalty: dict) -> str:
+        template = self.text["wanted_one"] if penalty["per"] == 1 else self.text["wanted_many"]
+        return template.format(lose=penalty["lose"], per=penalty["per"])
+
+    def name_items(self, players: list) -> tuple:
         """The names printed in the column heads (a page's only own items): one size for the row.
 
         A name too long for one line breaks after a space or hyphen onto more, as many as the box holds.
         """
         spec = self.L["names"]
         top = self.L["header"]["height"] + self.L["header"]["gap"]
-        cy = top + spec["height"] / 2 + 1.2
+        cy = top + spec["height"] / 2 + 1.0
         room = self.column_w - 3
-        placed = [(x, name) for x, name in zip(self.columns, names) if name]
+        placed = [(x, name) for x, name in zip(self.columns, players) if name]
         if not placed:
             return ()
         size, lines = fit_names([name for _, name in placed], room, self.font["name"], f"the {self.rules.title} pad",
