@@ -32,7 +32,7 @@ from conftest import ROOT
 CG = sheetgen.game("carcassonne-gold-rush")
 RULES = ruledata.load(get_game("carcassonne-gold-rush"))
 FORM = CG.form()
-LAYOUT = layouts.load("carcassonne-gold-rush-pad")
+LAYOUT = layouts.load("carcassonne-gold-rush-pad", "letter")
 PREFIX = "carcassonne-gold-rush.pad"
 EXAMPLE = ROOT / "examples" / "carcassonne-gold-rush-game.yaml"
 PDFTOPPM = shutil.which("pdftoppm")
@@ -42,8 +42,8 @@ ROLE = {"railroad": "workers", "mountain": "miners", "city": "merchant", "prairi
 EXTRA = {"features": "horses", "completed": "locomotives"}
 
 
-def build(players=3, names=(), values=()):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values))
+def build(players=3, names=(), values=(), paper="letter"):
+    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), paper=paper)
     return get_game("carcassonne-gold-rush").sheet("pad").builder()(RULES, request)
 
 
@@ -110,9 +110,10 @@ def as_yaml(tmp_path, game: dict, name="game.yaml"):
 
 # -- the fields on the pad -------------------------------------------------------------
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_every_writable_box_has_exactly_one_field_inside_it(players):
-    doc = build(players)
+def test_every_writable_box_has_exactly_one_field_inside_it(players, paper):
+    doc = build(players, paper=paper)
     (art,) = doc.forms.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
@@ -126,7 +127,8 @@ def test_every_writable_box_has_exactly_one_field_inside_it(players):
     printed = [slot.name for slot in FORM.slots.values() if slot.column <= players]
     assert sorted(f.name for f in fields) == sorted(name for name in printed
                                                     if not name.startswith("running.") or name in holders)
-    assert sum(1 for f in fields if f.name.startswith("running.")) == players * pad.running_cells(LAYOUT, players)
+    layout = layouts.load("carcassonne-gold-rush-pad", paper)
+    assert sum(1 for f in fields if f.name.startswith("running.")) == players * pad.running_cells(layout, players)
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():
