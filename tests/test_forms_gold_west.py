@@ -41,8 +41,8 @@ PIECES = RULES["pieces"]["camps_per_player"]
 COUNTS = ("points", "edge", "next_to_opponent", "line", "investments", "shipping_tiles", "wanted", "supply", "total")
 
 
-def build(players=4, names=(), values=(), code=None):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), code=code)
+def build(players=4, names=(), values=(), code=None, paper="letter"):
+    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), code=code, paper=paper)
     return get_game("gold-west").sheet("pad").builder()(RULES, request)
 
 
@@ -108,9 +108,10 @@ def example() -> dict:
 
 # -- the fields on the pad -----------------------------------------------------------------
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_writable_box_has_exactly_one_field_inside_it(players):
-    doc = build(players)
+def test_every_writable_box_has_exactly_one_field_inside_it(players, paper):
+    doc = build(players, paper=paper)
     (art,) = doc.forms.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]

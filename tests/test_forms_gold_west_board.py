@@ -92,8 +92,8 @@ def problems(tmp_path, values: dict, code: str = CODE) -> list:
 
 # -- the fields on the sheet ------------------------------------------------------------
 
-def build(code: str = CODE):
-    request = SheetRequest(4, (), fillable=True, code=code)
+def build(code: str = CODE, paper: str = "letter"):
+    request = SheetRequest(4, (), fillable=True, code=code, paper=paper)
     return get_game("gold-west").sheet("board").builder()(RULES, request)
 
 
@@ -136,8 +136,9 @@ def test_each_hex_field_lies_inside_its_own_hex_outline():
         assert abs(centre[0] - label.x) < 0.01
 
 
-def test_every_field_is_inside_one_writable_box_and_none_overlap():
-    doc = build()
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_field_is_inside_one_writable_box_and_none_overlap(paper):
+    doc = build(paper=paper)
     (art,) = doc.forms.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [f for f in doc.pages[0].items if isinstance(f, FormField)]

@@ -41,8 +41,9 @@ EXAMPLE = ROOT / "examples" / "piecepack-gold-rush-game.yaml"
 PDFTOPPM = shutil.which("pdftoppm")
 
 
-def build(players=3, names=(), values=(), count_given=False):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), count_given=count_given)
+def build(players=3, names=(), values=(), count_given=False, paper="letter"):
+    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), count_given=count_given,
+                           paper=paper)
     return get_game("piecepack-gold-rush").sheet("mat").builder()(RULES, request)
 
 
@@ -98,8 +99,9 @@ def without_places(problems):
 
 # -- the fields on the mat ---------------------------------------------------------------
 
-def test_every_writable_box_has_exactly_one_field_inside_it():
-    doc = build()
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_writable_box_has_exactly_one_field_inside_it(paper):
+    doc = build(paper=paper)
     (art,) = doc.forms.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]

@@ -46,8 +46,8 @@ EXAMPLE = ROOT / "examples" / "rolled-west-game.yaml"
 PDFTOPPM = shutil.which("pdftoppm")
 
 
-def build(players=2, names=(), values=()):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values))
+def build(players=2, names=(), values=(), paper="letter"):
+    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), paper=paper)
     return get_game("rolled-west").sheet("board").builder()(RULES, request)
 
 
@@ -103,8 +103,9 @@ def without_places(problems):
 
 # -- the fields on the board -----------------------------------------------------------
 
-def test_every_writable_box_has_exactly_one_field_inside_it():
-    doc = build()
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_writable_box_has_exactly_one_field_inside_it(paper):
+    doc = build(paper=paper)
     (art,) = doc.forms.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
