@@ -251,13 +251,20 @@ def _list_fields(chosen, what: Optional[str]) -> None:
     _say(f"In the PDF, page N's field F is named {form.id}.pN.F; messages name it F.")
     rows = [("FIELD", "KIND", "HOLDS", "READ AS", "WHAT")]
     keys = form.reads()
+    lists: dict = {}  # a long list of choices (a building per plot) -> its number, listed once below
     for slot in slots:
-        holds = " or ".join(slot.choices) if slot.kind == "choice" else \
-            {"check": "checked", "number": "a number", "text": "text"}[slot.kind]
+        if slot.kind == "choice" and len(" or ".join(slot.choices)) > 40:
+            holds = f"choice list {lists.setdefault(slot.choices, len(lists) + 1)}"
+        elif slot.kind == "choice":
+            holds = " or ".join(slot.choices)
+        else:
+            holds = {"check": "checked", "number": "a number", "text": "text"}[slot.kind]
         rows.append((slot.name, slot.kind, holds, keys.get(slot.name, "- (for play)"), slot.label))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         _say("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip())
+    for choices, number in lists.items():
+        _say(f"choice list {number}: {', '.join(choices)} (or empty)")
 
 
 @cli.command()

@@ -163,9 +163,13 @@ def test_the_fields_listing(run):
     assert result.code == 0, result.err
     lines = result.out.splitlines()
     assert "139 form fields, in tab order" in lines[0] and f"{PREFIX}.pN.F" in lines[1]
-    rows = {line.split()[0]: line for line in lines[3:]}
+    rows = {line.split()[0]: line for line in lines[3:3 + len(FORM.slots)]}
     assert list(rows) == list(FORM.slots)
-    assert " ore " in rows["ore.laps"] and "Farm or Windmill" in rows["plot.1.building"]
+    # the seven buildings are listed once under the table, not on every plot's row
+    assert " ore " in rows["ore.laps"] and " choice list 1 " in rows["plot.1.building"]
+    assert lines[3 + len(FORM.slots):] == [
+        "choice list 1: Farm, Windmill, Mine, Gold Mine, Trade Route, Market, Warehouse (or empty)"]
+    assert max(map(len, lines)) <= 120
     assert "(for play)" in rows["energy.3"] and "(for play)" in rows["plot.2.tile"] and " total " in rows["total"]
     assert "fillable" in run("games", "piecepack-gold-rush").out
 
