@@ -389,9 +389,13 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     chosen = _game(ctx, game)
     if out == "-":
         raise InvalidArgument("output", "enter reads the answers from standard input; give a file name to write")
-    if out is None:
-        os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
-    target = output.text_target(out or os.path.join(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml"), force)
+    default = out is None and not os.path.isdir(output.DEFAULT_FOLDER)
+    if default:  # output/ is made once there is something to write (not for a refused count)
+        from pathlib import Path
+
+        target = Path(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml")
+    else:
+        target = output.text_target(out or os.path.join(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml"), force)
     piped = not sys.stdin.isatty() if sys.stdin is not None else True
 
     def ask(prompt: str, default: Optional[str]) -> str:
@@ -406,6 +410,8 @@ def enter(ctx, game, players, names, code, out, force) -> None:
         return line if line.strip() or default is None else default
 
     text = chosen.enter(ask, _say, players=players, names=_names(names), code=code)
+    if default:
+        os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
     output.write_atomic(target, text.encode("utf-8"))
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
     batch.show(batch.run([str(target)], ctx.find_root().obj["data"], score=True), "text", score=True)
