@@ -8,9 +8,11 @@ later, never a traceback.
 Loading the CLI makes tens of thousands of objects (modules, functions,
 classes) that live as long as the process, and none of them garbage: the cyclic
 garbage collector is paused while it loads, then told to leave what was loaded
-alone for good (`gc.freeze`). This saves a command that draws nothing about a
-twentieth of its start-up, and later collections (a batch of thousands of
-results files) never walk the loaded code again.
+alone (`gc.freeze`). This saves a command that draws nothing about a twentieth
+of its start-up, and the young collections never walk the loaded code. (Reading
+a results file moves everything the collector tracks, the loaded code included,
+to its oldest generation, which only the rare full collections walk: see
+sheetgen.collector.)
 """
 
 import gc

@@ -14,12 +14,12 @@ own; the rest of its game is still checked.
 
 from __future__ import annotations
 
-import gc
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
 from sheetgen.scoring import ScoreReport
@@ -76,31 +76,26 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
     scorers: dict = {}
     outcomes: list = []
     groups: dict = {}  # (folder, game) -> (outcome, forms)
-    collecting = gc.isenabled()
     for name in names:
         outcome = FileOutcome("<stdin>" if name == STDIN else name)
         # Reading and checking a file makes many small containers that live until its outcome
-        # is made: a collector pass in between frees nothing and walks them all. Paused per
-        # file; what a file leaves behind is collected after it.
-        gc.disable()
-        try:
-            if name != STDIN and str(name).lower().endswith(".pdf") and not Path(name).is_dir():
-                from sheetgen.forms import open_pdf
+        # is made: the collector is paused per file (see sheetgen.collector).
+        with paused():
+            try:
+                if name != STDIN and str(name).lower().endswith(".pdf") and not Path(name).is_dir():
+                    from sheetgen.forms import open_pdf
 
-                pdf = open_pdf(name)
-                key = (getattr(name, "folder", None), pdf.game)
-                if key not in groups:
-                    groups[key] = (outcome, [])
-                    outcomes.append(outcome)
-                groups[key][1].append(pdf)
-                continue
-            doc = _read_yaml(name, outcome.name)
-            _examine(doc, scorers, sheetgen, data, score, outcome)
-        except InvalidInput as exc:
-            outcome.problems = exc.problems
-        finally:
-            if collecting:
-                gc.enable()
+                    pdf = open_pdf(name)
+                    key = (getattr(name, "folder", None), pdf.game)
+                    if key not in groups:
+                        groups[key] = (outcome, [])
+                        outcomes.append(outcome)
+                    groups[key][1].append(pdf)
+                    continue
+                doc = _read_yaml(name, outcome.name)
+                _examine(doc, scorers, sheetgen, data, score, outcome)
+            except InvalidInput as exc:
+                outcome.problems = exc.problems
         outcomes.append(outcome)
     for (_, game), (outcome, pdfs) in groups.items():
         from sheetgen import forms  # PDFs only: a run of results files never loads the form reader

@@ -18,12 +18,12 @@ the commented template and the JSON Schema.
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from sheetgen import names
+from sheetgen.collector import paused
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
@@ -408,14 +408,9 @@ class Scorer:
     def examine(self, doc: Document) -> Outcome:
         """Every problem and warning of a results file, and its tally when it has no problems."""
         # what examining makes lives on in the outcome: the garbage collector is paused,
-        # as it is while a file is read (see yamlio.parse_yaml)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        # as it is while a file is read (see sheetgen.collector)
+        with paused():
             return self._examine(doc)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _examine(self, doc: Document) -> Outcome:
         model, schema = self._built()

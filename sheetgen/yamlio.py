@@ -17,7 +17,6 @@ time linear in the input, and the only exception it raises is InvalidInput.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
 import re
@@ -29,6 +28,7 @@ import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
+from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
 
 if TYPE_CHECKING:
@@ -211,15 +211,9 @@ def parse_yaml(raw: Union[bytes, str], name: str) -> Document:
     text = _decode(raw, name) if isinstance(raw, bytes) else raw
     _check_characters(text, name)
     # Reading makes a container per list and mapping and a tuple per position, all
-    # of which live on: a garbage-collector pass in the middle frees nothing and
-    # walks them all (a tenth of the time of a large file). Paused while reading.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # of which live on: the collector is paused while reading (see sheetgen.collector).
+    with paused():
         return _Reader(name, text).read()
-    finally:
-        if collecting:
-            gc.enable()
 
 
 # --- scalars -----------------------------------------------------------------
@@ -393,56 +387,54 @@ class _Reader:
         }
         get_event, scalar, start = self.loader.get_event, self._scalar, self._start
         stack, positions, key_positions = self.stack, self.doc.positions, self.doc.key_positions
-        implicit, fail = self.implicit, self._fail
+        fail, read_plain = self._fail, self._plain
+        # A plain scalar read once is not resolved again: keys and most values repeat from
+        # player to player. Its tag and value (or why it has none) are kept per file.
+        plain: dict[str, tuple[str, Any, Optional[str]]] = {}
         # The loop below is the reader's hot path (a results file of 10,000 players is
-        # about 140,000 events): a plain scalar or an untagged list or mapping inside a
+        # about 160,000 events): a plain scalar or an untagged list or mapping inside a
         # kept list or mapping is handled inline, exactly as _scalar and _start would;
         # anything else (the document's root, tags, a key that is not a scalar, anything
-        # inside a skipped part) goes to those methods.
+        # inside a skipped part) goes to those methods. The node count is kept in a local
+        # and handed to self.nodes around each of those calls.
+        nodes = self.nodes
         while True:
             event: Any = get_event()
             kind = type(event)
             if kind is ScalarEvent:  # the commonest event
                 top = stack[-1] if stack else None
                 if top is None or not top.keep or event.tag is not None:
+                    self.nodes = nodes
                     scalar(event)
+                    nodes = self.nodes
                     continue
-                self.nodes += 1
-                if self.nodes > MAX_NODES:
+                nodes += 1
+                if nodes > MAX_NODES:
                     self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
                 text = event.value
-                # _tag, inline
-                if not event.implicit[0]:
-                    tag = _QUOTED
-                elif text.isdigit() and text.isascii() and text[0] != "0":
-                    tag = _DIGITS
+                if event.implicit[0]:
+                    known = plain.get(text)
+                    if known is None:
+                        known = plain[text] = read_plain(text)
+                    tag, item, refusal = known
                 else:
-                    tag = _STR_TAG
-                    for resolved, pattern in implicit.get(text[:1], ()):
-                        if pattern.match(text):
-                            tag = resolved
-                            break
+                    tag, item, refusal = _QUOTED, text, None
                 state = top.state
                 value: Any = top.value
                 if state == _KEY:  # _key, inline
                     top.state = _SKIP
                     if tag == _MERGE_TAG:
                         fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
-                        continue
-                    read = _CONVERT.get(tag)
-                    try:
-                        key = text if read is None else read(text)
-                    except _Refused as refused:
-                        fail(event, str(refused))
-                        continue
-                    if type(key) is not str and type(key) is not int:
+                    elif refusal is not None:
+                        fail(event, refusal)
+                    elif type(item) is not str and type(item) is not int:
                         fail(event, f"a key must be a word or a whole number, not '{_preview(text)}'")
-                    elif key in value:
-                        fail(event, f"duplicate key '{_preview(str(key))}'")
+                    elif item in value:
+                        fail(event, f"duplicate key '{_preview(str(item))}'")
                     else:
-                        top.key, top.state = key, _VALUE
+                        top.key, top.state = item, _VALUE
                         mark = event.start_mark
-                        key_positions[top.path + (key,)] = (mark.line + 1, mark.column + 1)
+                        key_positions[top.path + (item,)] = (mark.line + 1, mark.column + 1)
                     continue
                 if type(value) is list:  # _slot and _attach, inline
                     path = top.path + (len(value),)
@@ -453,15 +445,8 @@ class _Reader:
                     path = top.path + (top.key,)
                 mark = event.start_mark
                 positions[path] = (mark.line + 1, mark.column + 1)
-                read = _CONVERT.get(tag)
-                if read is None:
-                    item = text
-                else:
-                    try:
-                        item = read(text)
-                    except _Refused as refused:
-                        fail(event, str(refused))
-                        item = None
+                if refusal is not None:
+                    fail(event, refusal)
                 if type(value) is list:
                     value.append(item)
                 else:
@@ -472,10 +457,12 @@ class _Reader:
                 top = stack[-1] if stack else None
                 if top is None or not top.keep or event.tag is not None or top.state == _KEY \
                         or len(stack) >= MAX_DEPTH:
+                    self.nodes = nodes
                     start(event)
+                    nodes = self.nodes
                     continue
-                self.nodes += 1  # _count, _slot and _attach, inline
-                if self.nodes > MAX_NODES:
+                nodes += 1  # _count, _slot and _attach, inline
+                if nodes > MAX_NODES:
                     self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
                 value = top.value
                 if type(value) is list:
@@ -496,11 +483,29 @@ class _Reader:
                     value[path[-1]] = opened
                 stack.append(_Frame(path, opened, True))
             elif kind is StreamEndEvent or event is None:
+                self.nodes = nodes
                 return
             else:
                 handler = handlers.get(kind)
                 if handler is not None:  # stream start and document end need nothing
+                    self.nodes = nodes
                     handler(event)
+                    nodes = self.nodes
+
+    def _plain(self, text: str) -> tuple[str, Any, Optional[str]]:
+        """A plain scalar's tag (as _tag gives it), its value, and why it has none (or None)."""
+        if text.isdigit() and text.isascii() and text[0] != "0":
+            tag = _DIGITS
+        else:
+            tag = _STR_TAG
+            for resolved, pattern in self.implicit.get(text[:1], ()):
+                if pattern.match(text):
+                    tag = resolved
+                    break
+        try:
+            return tag, _convert(text, tag), None
+        except _Refused as refused:
+            return tag, None, str(refused)
 
     # problems
 
