@@ -88,7 +88,12 @@ class InvalidInput(SheetgenError):
 
     def __init__(self, problems: Sequence[Problem]):
         self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(self.problems)
+
+    def __str__(self) -> str:
+        # made when shown, not when raised: a refused file may have thousands of problems,
+        # and the CLI and batches print them one by one
+        return "\n".join(str(p) for p in self.problems)
 
 
 class InvalidArgument(SheetgenError):

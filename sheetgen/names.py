@@ -26,7 +26,10 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # 
 
 
 def clean(name: str) -> str:
-    return unicodedata.normalize("NFC", str(name)).translate(_INVISIBLE).strip()
+    text = str(name)
+    if text.isascii():  # NFC leaves ASCII as it is, and every invisible character is beyond it
+        return text.strip()
+    return unicodedata.normalize("NFC", text).translate(_INVISIBLE).strip()
 
 
 def key(name: str) -> str:
