@@ -512,7 +512,8 @@ def main(argv: Optional[list] = None) -> NoReturn:
         sys.exit(exc.exit_code)
     except InvalidArgument as exc:
         option = OPTIONS.get(exc.argument, exc.argument)
-        _say(f"Error: {option}: {exc.message}" if option else f"Error: {exc.message}", err=True)
+        message = exc.worded(OPTIONS)
+        _say(f"Error: {option}: {message}" if option else f"Error: {message}", err=True)
         sys.exit(exc.exit_code)
     except StdoutFailed as exc:
         _stdout_gone(exc)

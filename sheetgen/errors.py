@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 # Characters that would break "one problem, one line" or drive the terminal:
 # C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
@@ -105,10 +105,21 @@ class InvalidArgument(SheetgenError):
 
     exit_code = 2
 
-    def __init__(self, argument: str, message: str):
+    def __init__(self, argument: str, message: str, mentions: Sequence[str] = ()):
+        """`mentions`: other arguments the message names, each written as `name` (in
+        backquotes), so that a caller with other names for them (the CLI's options) can
+        say them its way (see `worded`)."""
         self.argument = argument
         self.message = message
+        self.mentions = tuple(mentions)
         super().__init__(f"{argument}: {message}" if argument else message)
+
+    def worded(self, names: Mapping[str, str]) -> str:
+        """The message with each mentioned argument called by its name in `names`."""
+        message = self.message
+        for argument in self.mentions:
+            message = message.replace(f"`{argument}`", names.get(argument, argument))
+        return message
 
     @property
     def option(self) -> str:
@@ -120,11 +131,13 @@ class InvalidArgument(SheetgenError):
 UsageProblem = InvalidArgument
 
 
-def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "") -> int:
+def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "",
+                       mentions: Sequence[str] = ()) -> int:
     """`count` when the game is played by that many; else the one wording of the refusal,
-    whichever argument gave the count (`hint` may add what to do instead)."""
+    whichever argument gave the count (`hint` may add what to do instead, naming the
+    arguments in `mentions` as InvalidArgument does)."""
     if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}")
+        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}", mentions)
     return count
 
 class OutputFailed(SheetgenError):
