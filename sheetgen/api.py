@@ -18,8 +18,8 @@ command-line option. Drawing code is imported only by the calls that draw.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen import ruledata
@@ -29,13 +29,15 @@ from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.ruledata import RuleData
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from sheetgen.forms import FilledPdf, SheetForm
     from sheetgen.results import Scorer
     from sheetgen.scoring import ScoreReport
     from sheetgen.sheet import SheetRequest
     from sheetgen.yamlio import Document
 
-PathLike = Union[str, Path]
+PathLike = Union[str, "os.PathLike[str]"]  # pathlib is not imported: a Path is an os.PathLike
 # a results file, or filled PDF forms: one, or several (the sheets of one game)
 Source = Union[PathLike, "FilledPdf", Sequence[Union[PathLike, "FilledPdf"]]]
 
@@ -176,7 +178,7 @@ class Game:
 
             return form_reader.read(forms, self)
         if path is not None and text is None:
-            if not isinstance(path, (str, Path)):
+            if not isinstance(path, (str, os.PathLike)):
                 raise InvalidArgument("path", "several files must all be filled PDF forms (*.pdf); a results "
                                               "file (.yaml) is a game on its own")
             doc = read_results(path, display_name=name)
@@ -334,7 +336,7 @@ def _pdf_sources(source: Any) -> Optional[list]:
     from sheetgen.forms import FilledPdf, is_pdf
 
     items = list(source) if isinstance(source, (list, tuple)) else [source]
-    if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, Path)) and is_pdf(i))
+    if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, os.PathLike)) and is_pdf(os.fspath(i)))
                             for i in items):
         return None
     return items

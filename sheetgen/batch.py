@@ -14,15 +14,18 @@ own; the rest of its game is still checked.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
 from sheetgen.scoring import ScoreReport
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIN = "-"
 
@@ -55,8 +58,10 @@ def expand(arguments: Sequence[str]) -> list:
     """The files named: folders opened up (their .yaml, .yml and .pdf files, sorted), '-' kept."""
     out: list = []
     for argument in arguments:
-        path = Path(argument)
-        if argument != STDIN and path.is_dir():
+        if argument != STDIN and os.path.isdir(argument):
+            from pathlib import Path  # folders only: a command naming files does without pathlib
+
+            path = Path(argument)
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
             for p in found:
                 source = Source(p)
@@ -82,7 +87,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
         # is made: the collector is paused per file (see sheetgen.collector).
         with paused():
             try:
-                if name != STDIN and str(name).lower().endswith(".pdf") and not Path(name).is_dir():
+                if name != STDIN and str(name).lower().endswith(".pdf") and not os.path.isdir(name):
                     from sheetgen.forms import open_pdf
 
                     pdf = open_pdf(name)
@@ -116,7 +121,7 @@ def _read_yaml(name: str, shown: str) -> Any:
 
     if name == STDIN:
         return read_results(parse_yaml(sys.stdin.buffer.read(), shown))
-    if Path(name).is_dir():
+    if os.path.isdir(name):
         raise InvalidInput([Problem(name, "a folder with no .yaml, .yml or .pdf files")])
     return read_results(name)
 

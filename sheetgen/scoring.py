@@ -17,7 +17,7 @@ from sheetgen.names import printable
 from sheetgen.yamlio import Document, read_yaml
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    import os
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def report_to_text(report: ScoreReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_results(source: Union[str, Path, Document], *, display_name: Optional[str] = None) -> Document:
+def read_results(source: Union[str, "os.PathLike[str]", Document], *, display_name: Optional[str] = None) -> Document:
     """Read a results file (or take a parsed one) and make sure its `game:` names a known game.
 
     Raises InvalidInput (located problems) when the file cannot be read, is not

@@ -114,7 +114,7 @@ def _read_at_most(fd: int, count: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_limited(path: Union[str, "Path"], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
+def read_limited(path: Union[str, "os.PathLike[str]"], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them.
 
     Folders, FIFOs, devices and sockets are refused before they are opened (a
@@ -149,7 +149,7 @@ def read_limited(path: Union[str, "Path"], limit: int = MAX_BYTES, *, name: Opti
     return raw
 
 
-def read_yaml(path: Union[str, "Path"], *, display_name: Optional[str] = None) -> Document:
+def read_yaml(path: Union[str, "os.PathLike[str]"], *, display_name: Optional[str] = None) -> Document:
     """Read and parse one YAML file; raise InvalidInput with located problems."""
     name = display_name or str(path)
     return parse_yaml(read_limited(path, name=name), name)
