@@ -52,6 +52,7 @@ COMMANDS = [
     ("games",),
     ("games", "--format", "json"),
     ("setup", "rolled-west", "--seed", "1", "--format", "json"),
+    ("setup", "rolled-west", "--format", "json"),  # a fresh seed: no secrets, hmac or OpenSSL
     ("setup", "piecepack-gold-rush", "--seed", "1"),
     ("template", "rolled-west"),
     ("template", "piecepack-gold-rush"),
