@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
+from sheetgen.record import Record
 from sheetgen.scoring import ScoreReport
 
 if TYPE_CHECKING:
@@ -30,15 +30,21 @@ if TYPE_CHECKING:
 STDIN = "-"
 
 
-@dataclass
-class FileOutcome:
+class FileOutcome(Record):
     """What one results file gave: problems, or warnings and (when scored) a report."""
 
+    __slots__ = _fields = ("name", "problems", "warnings", "report", "files")
     name: str
-    problems: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    report: Optional[ScoreReport] = None
-    files: int = 1  # PDFs that made this game
+    problems: list
+    warnings: list
+    report: Optional[ScoreReport]
+    files: int  # PDFs that made this game
+
+    def __init__(self, name: str, problems: Optional[list] = None, warnings: Optional[list] = None,
+                 report: Optional[ScoreReport] = None, files: int = 1):
+        self.name, self.report, self.files = name, report, files
+        self.problems = [] if problems is None else problems
+        self.warnings = [] if warnings is None else warnings
 
     @property
     def ok(self) -> bool:

@@ -7,8 +7,9 @@ into exit codes and command-line option names.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
+
+from sheetgen.record import FrozenRecord
 
 # Characters that would break "one problem, one line" or drive the terminal:
 # C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
@@ -31,19 +32,24 @@ def one_line(text: str) -> str:
     return re.sub(_UNSAFE, _escape, text)
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(FrozenRecord):
     """One thing wrong with an input file, located as precisely as we can.
 
-    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form.
+    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form. A frozen
+    record (sheetgen.record): every command defines it, and a dataclass costs start-up.
     """
 
+    __slots__ = _fields = ("file", "message", "line", "column", "page", "field")
     file: str
     message: str
-    line: Optional[int] = None
-    column: Optional[int] = None
-    page: Optional[int] = None  # 1-based page of a PDF form
-    field: Optional[str] = None  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
+    line: Optional[int]
+    column: Optional[int]
+    page: Optional[int]  # 1-based page of a PDF form
+    field: Optional[str]  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
+
+    def __init__(self, file: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
+                 page: Optional[int] = None, field: Optional[str] = None):
+        self._set(file, message, line, column, page, field)
 
     def __str__(self) -> str:
         # a key or value quoted into the message may hold a newline or an escape

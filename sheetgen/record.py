@@ -47,3 +47,11 @@ class FrozenRecord(Record):
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(tuple(getattr(self, n) for n in self._fields))
+
+    def __reduce__(self) -> tuple:  # copy and pickle through __init__, not by setting slots
+        return type(self), tuple(getattr(self, n) for n in self._fields)
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with `changes` (as dataclasses.replace makes one)."""
+        values = [changes.pop(n, getattr(self, n)) for n in self._fields]
+        return type(self)(*values, **changes)  # a name left in `changes` is not a field: TypeError
