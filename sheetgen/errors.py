@@ -49,7 +49,14 @@ class Problem(FrozenRecord):
 
     def __init__(self, file: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
                  page: Optional[int] = None, field: Optional[str] = None):
-        self._set(file, message, line, column, page, field)
+        # one call per field rather than FrozenRecord._set's loop: a huge file has a problem per player
+        set_ = object.__setattr__
+        set_(self, "file", file)
+        set_(self, "message", message)
+        set_(self, "line", line)
+        set_(self, "column", column)
+        set_(self, "page", page)
+        set_(self, "field", field)
 
     def __str__(self) -> str:
         # a key or value quoted into the message may hold a newline or an escape

@@ -10,6 +10,7 @@ start-up. Each class lists its fields in `__slots__` and `_fields` and writes it
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, ClassVar
 
 
@@ -18,6 +19,13 @@ class Record:
 
     __slots__ = ()
     _fields: ClassVar[tuple] = ()
+    _values: ClassVar[Any] = staticmethod(lambda record: ())  # record -> its fields' values, a tuple
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # the fields' values as a tuple, read in C (compared and hashed often: a file's problems)
+        get = attrgetter(*cls._fields) if cls._fields else (lambda record: ())
+        cls._values = staticmethod(get if len(cls._fields) != 1 else (lambda record: (get(record),)))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
@@ -25,7 +33,7 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self._fields)
+        return self._values(self) == other._values(other)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -46,10 +54,10 @@ class FrozenRecord(Record):
         raise AttributeError(f"cannot delete field '{name}'")
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(getattr(self, n) for n in self._fields))
+        return hash(self._values(self))
 
     def __reduce__(self) -> tuple:  # copy and pickle through __init__, not by setting slots
-        return type(self), tuple(getattr(self, n) for n in self._fields)
+        return type(self), self._values(self)
 
     def replace(self, **changes: Any) -> Any:
         """A copy with `changes` (as dataclasses.replace makes one)."""
