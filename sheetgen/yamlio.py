@@ -159,7 +159,7 @@ def read_yaml(path: Union[str, "os.PathLike[str]"], *, display_name: Optional[st
 
 _BOM = b"\xef\xbb\xbf"
 # YAML's line breaks, which the parser counts for its line numbers
-_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_BREAK = "\r\n|[\r\n\x85\u2028\u2029]"  # compiled (and kept by re) when a problem is placed
 # what YAML does not allow in a stream: C0 and C1 controls (but tab, line
 # feed, carriage return and NEL), DEL, surrogates, U+FFFE and U+FFFF. Listed as
 # what is forbidden, not as the complement of what is allowed: a class with the
@@ -170,7 +170,7 @@ _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\ud
 def _position(text: str, offset: int) -> tuple[int, int]:
     """1-based line and column of text[offset], counting lines as the parser does."""
     line, start = 1, 0
-    for match in _BREAK.finditer(text, 0, offset):
+    for match in re.compile(_BREAK).finditer(text, 0, offset):
         line, start = line + 1, match.end()
     return line, offset - start + 1
 
