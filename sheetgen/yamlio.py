@@ -21,7 +21,6 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 import yaml
@@ -30,6 +29,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
 
 from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
+from sheetgen.record import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -54,17 +54,26 @@ _QUOTED, _DIGITS = "quoted", "digits"
 _ALIAS = "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
 
 
-@dataclass
-class Document:
-    """A parsed YAML file: plain Python values plus where each one stood."""
+class Document(Record):
+    """A parsed YAML file: plain Python values plus where each one stood.
 
+    A record (sheetgen.record), not a dataclass: every command that reads a file defines it."""
+
+    __slots__ = _fields = ("name", "value", "positions", "key_positions", "problems")
     name: str
     value: Any
-    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    positions: dict[PathKey, tuple[int, int]]
+    key_positions: dict[PathKey, tuple[int, int]]
     # problems found while reading that leave the values readable (a form field
     # that cannot be a results value); the checks report them with their own
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem]
+
+    def __init__(self, name: str, value: Any, positions: Optional[dict] = None,
+                 key_positions: Optional[dict] = None, problems: Optional[list] = None):
+        self.name, self.value = name, value
+        self.positions = {} if positions is None else positions
+        self.key_positions = {} if key_positions is None else key_positions
+        self.problems = [] if problems is None else problems
 
     def problem(self, path: PathKey, message: str, *, at_key: bool = False) -> Problem:
         """A Problem placed at `path` (at its key when `at_key`), or its nearest parent."""
