@@ -173,7 +173,8 @@ _BREAK = "\r\n|[\r\n\x85\u2028\u2029]"  # compiled (and kept by re) when a probl
 # feed, carriage return and NEL), DEL, surrogates, U+FFFE and U+FFFF. Listed as
 # what is forbidden, not as the complement of what is allowed: a class with the
 # huge allowed ranges takes 8 ms to compile, as long as a whole `check` of a file
-_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+_FORBIDDEN = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+_LINE_CONTROLS = str.maketrans("", "", "\t\n\r")  # the C0 controls YAML allows
 
 
 def _position(text: str, offset: int) -> tuple[int, int]:
@@ -202,13 +203,18 @@ def _check_characters(text: str, name: str) -> None:
 
     Only the first is reported, with a count of the rest: a binary file has thousands.
     """
-    found = _FORBIDDEN.search(text)
+    if text.isascii() and text.translate(_LINE_CONTROLS).isprintable():
+        # the common case, decided without compiling the pattern: in ASCII, what Python
+        # does not print is exactly the C0 controls and DEL, and tab, LF, CR are removed
+        return
+    forbidden = re.compile(_FORBIDDEN)
+    found = forbidden.search(text)
     if found is None:
         return
     code = ord(found.group())
     what = "control character" if code < 0xA0 else "character"
     message = f"{what} U+{code:04X} is not allowed; delete it"
-    others = sum(1 for _ in _FORBIDDEN.finditer(text, found.end()))
+    others = sum(1 for _ in forbidden.finditer(text, found.end()))
     if others:
         message += f" ({others:,} more like it in this file)"
     raise InvalidInput([Problem(name, message, *_position(text, found.start()))])
