@@ -26,6 +26,9 @@ def main() -> None:
         gc.disable()
         try:
             from sheetgen.cli import main as run
+            from sheetgen import collector
+
+            collector.command_line = True  # what is frozen below is this command's own code
         finally:
             gc.freeze()
             gc.enable()
