@@ -18,24 +18,26 @@ command-line option. Drawing code is imported only by the calls that draw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
+import os
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.names import check_all
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
+from sheetgen.record import FrozenRecord
 from sheetgen.ruledata import RuleData
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from sheetgen.forms import FilledPdf, SheetForm
     from sheetgen.results import Scorer
     from sheetgen.scoring import ScoreReport
     from sheetgen.sheet import SheetRequest
     from sheetgen.yamlio import Document
 
-PathLike = Union[str, Path]
+PathLike = Union[str, "os.PathLike[str]"]  # pathlib is not imported: a Path is an os.PathLike
 # a results file, or filled PDF forms: one, or several (the sheets of one game)
 Source = Union[PathLike, "FilledPdf", Sequence[Union[PathLike, "FilledPdf"]]]
 
@@ -55,13 +57,16 @@ def game(key: str, data: Optional[PathLike] = None) -> "Game":
     return Game(get_game(key), Path(data))
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(FrozenRecord):
     """A realised setup: `code` rebuilds it exactly; `to_dict()` is `setup --format json`."""
 
+    __slots__ = _fields = ("game", "data", "rules")
     game: str
     data: dict
     rules: RuleData
+
+    def __init__(self, game: str, data: dict, rules: RuleData):
+        self._set(game, data, rules)
 
     @property
     def code(self) -> str:
@@ -92,23 +97,29 @@ class Setup:
         return setuptext.render(self.data, fmt, self.rules)
 
 
-@dataclass(frozen=True)
-class Export:
+class Export(FrozenRecord):
     """Filled PDF forms as a results file: its text, and the checks' warnings."""
 
+    __slots__ = _fields = ("text", "warnings")
     text: str
-    warnings: list = field(default_factory=list)
+    warnings: list
+
+    def __init__(self, text: str, warnings: Optional[list] = None):
+        self._set(text, [] if warnings is None else warnings)
 
 
-@dataclass(frozen=True)
-class SheetJob:
+class SheetJob(FrozenRecord):
     """A printed sheet: the PDF and what it holds."""
 
+    __slots__ = _fields = ("pdf", "pages", "players", "copies", "per_player")
     pdf: bytes
     pages: int
     players: int
     copies: int
     per_player: bool
+
+    def __init__(self, pdf: bytes, pages: int, players: int, copies: int, per_player: bool):
+        self._set(pdf, pages, players, copies, per_player)
 
 
 class Game:
@@ -183,7 +194,7 @@ class Game:
 
             return form_reader.read(forms, self)
         if path is not None and text is None:
-            if not isinstance(path, (str, Path)):
+            if not isinstance(path, (str, os.PathLike)):
                 raise InvalidArgument("path", "several files must all be filled PDF forms (*.pdf); a results "
                                               "file (.yaml) is a game on its own")
             doc = read_results(path, display_name=name)
@@ -387,12 +398,15 @@ class Game:
                         request.copies, plan.part.per_player)
 
 
-@dataclass(frozen=True)
-class SheetPlan:
+class SheetPlan(FrozenRecord):
     """A sheet part and its checked request, ready to draw."""
 
+    __slots__ = _fields = ("part", "request")
     part: SheetPart
     request: SheetRequest
+
+    def __init__(self, part: SheetPart, request: SheetRequest):
+        self._set(part, request)
 
 
 def _pdf_sources(source: Any) -> Optional[list]:
@@ -400,7 +414,7 @@ def _pdf_sources(source: Any) -> Optional[list]:
     from sheetgen.forms import FilledPdf, is_pdf
 
     items = list(source) if isinstance(source, (list, tuple)) else [source]
-    if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, Path)) and is_pdf(i))
+    if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, os.PathLike)) and is_pdf(os.fspath(i)))
                             for i in items):
         return None
     return items

@@ -14,28 +14,37 @@ own; the rest of its game is still checked.
 
 from __future__ import annotations
 
-import gc
+import os
 import sys
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
+from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.output import say
+from sheetgen.record import Record
 from sheetgen.scoring import ScoreReport
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 STDIN = "-"
 
 
-@dataclass
-class FileOutcome:
+class FileOutcome(Record):
     """What one results file gave: problems, or warnings and (when scored) a report."""
 
+    __slots__ = _fields = ("name", "problems", "warnings", "report", "files")
     name: str
-    problems: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    report: Optional[ScoreReport] = None
-    files: int = 1  # PDFs that made this game
+    problems: list
+    warnings: list
+    report: Optional[ScoreReport]
+    files: int  # PDFs that made this game
+
+    def __init__(self, name: str, problems: Optional[list] = None, warnings: Optional[list] = None,
+                 report: Optional[ScoreReport] = None, files: int = 1):
+        self.name, self.report, self.files = name, report, files
+        self.problems = [] if problems is None else problems
+        self.warnings = [] if warnings is None else warnings
 
     @property
     def ok(self) -> bool:
@@ -55,8 +64,10 @@ def expand(arguments: Sequence[str]) -> list:
     """The files named: folders opened up (their .yaml, .yml and .pdf files, sorted), '-' kept."""
     out: list = []
     for argument in arguments:
-        path = Path(argument)
-        if argument != STDIN and path.is_dir():
+        if argument != STDIN and os.path.isdir(argument):
+            from pathlib import Path  # folders only: a command naming files does without pathlib
+
+            path = Path(argument)
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
             for p in found:
                 source = Source(p)
@@ -76,31 +87,26 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
     scorers: dict = {}
     outcomes: list = []
     groups: dict = {}  # (folder, game) -> (outcome, forms)
-    collecting = gc.isenabled()
     for name in names:
         outcome = FileOutcome("<stdin>" if name == STDIN else name)
         # Reading and checking a file makes many small containers that live until its outcome
-        # is made: a collector pass in between frees nothing and walks them all. Paused per
-        # file; what a file leaves behind is collected after it.
-        gc.disable()
-        try:
-            if name != STDIN and str(name).lower().endswith(".pdf") and not Path(name).is_dir():
-                from sheetgen.forms import open_pdf
+        # is made: the collector is paused per file (see sheetgen.collector).
+        with paused():
+            try:
+                if name != STDIN and str(name).lower().endswith(".pdf") and not os.path.isdir(name):
+                    from sheetgen.forms import open_pdf
 
-                pdf = open_pdf(name)
-                key = (getattr(name, "folder", None), pdf.game)
-                if key not in groups:
-                    groups[key] = (outcome, [])
-                    outcomes.append(outcome)
-                groups[key][1].append(pdf)
-                continue
-            doc = _read_yaml(name, outcome.name)
-            _examine(doc, scorers, sheetgen, data, score, outcome)
-        except InvalidInput as exc:
-            outcome.problems = exc.problems
-        finally:
-            if collecting:
-                gc.enable()
+                    pdf = open_pdf(name)
+                    key = (getattr(name, "folder", None), pdf.game)
+                    if key not in groups:
+                        groups[key] = (outcome, [])
+                        outcomes.append(outcome)
+                    groups[key][1].append(pdf)
+                    continue
+                doc = _read_yaml(name, outcome.name)
+                _examine(doc, scorers, sheetgen, data, score, outcome)
+            except InvalidInput as exc:
+                outcome.problems = exc.problems
         outcomes.append(outcome)
     for (_, game), (outcome, pdfs) in groups.items():
         from sheetgen import forms  # PDFs only: a run of results files never loads the form reader
@@ -121,7 +127,7 @@ def _read_yaml(name: str, shown: str) -> Any:
 
     if name == STDIN:
         return read_results(parse_yaml(sys.stdin.buffer.read(), shown))
-    if Path(name).is_dir():
+    if os.path.isdir(name):
         raise InvalidInput([Problem(name, "a folder with no .yaml, .yml or .pdf files")])
     return read_results(name)
 

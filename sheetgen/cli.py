@@ -389,13 +389,15 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     chosen = _game(ctx, game)
     if out == "-":
         raise InvalidArgument("output", "enter reads the answers from standard input; give a file name to write")
-    default = out is None and not os.path.isdir(output.DEFAULT_FOLDER)
-    if default:  # output/ is made once there is something to write (not for a refused count)
+    name = out or os.path.join(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml")
+    make_folder = out is None and not os.path.isdir(output.DEFAULT_FOLDER)
+    # output/ is made once there is something to write (not for a refused count)
+    if make_folder:
         from pathlib import Path
 
-        target = Path(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml")
+        target: Optional["Path"] = Path(name)
     else:
-        target = output.text_target(out or os.path.join(output.DEFAULT_FOLDER, f"{chosen.key}-results.yaml"), force)
+        target = output.text_target(name, force)
     piped = not sys.stdin.isatty() if sys.stdin is not None else True
 
     def ask(prompt: str, default: Optional[str]) -> str:
@@ -410,7 +412,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
         return line if line.strip() or default is None else default
 
     text = chosen.enter(ask, _say, players=players, names=_names(names), code=code)
-    if default:
+    if make_folder:
         os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
     output.write_atomic(target, text.encode("utf-8"))
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
@@ -594,7 +596,8 @@ def main(argv: Optional[list] = None) -> NoReturn:
         sys.exit(exc.exit_code)
     except InvalidArgument as exc:
         option = OPTIONS.get(exc.argument, exc.argument)
-        _say(f"Error: {option}: {exc.message}" if option else f"Error: {exc.message}", err=True)
+        message = exc.worded(OPTIONS)
+        _say(f"Error: {option}: {message}" if option else f"Error: {message}", err=True)
         sys.exit(exc.exit_code)
     except StdoutFailed as exc:
         _stdout_gone(exc)

@@ -7,8 +7,9 @@ into exit codes and command-line option names.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
+
+from sheetgen.record import FrozenRecord
 
 # Characters that would break "one problem, one line" or drive the terminal:
 # C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
@@ -31,19 +32,31 @@ def one_line(text: str) -> str:
     return re.sub(_UNSAFE, _escape, text)
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(FrozenRecord):
     """One thing wrong with an input file, located as precisely as we can.
 
-    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form.
+    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form. A frozen
+    record (sheetgen.record): every command defines it, and a dataclass costs start-up.
     """
 
+    __slots__ = _fields = ("file", "message", "line", "column", "page", "field")
     file: str
     message: str
-    line: Optional[int] = None
-    column: Optional[int] = None
-    page: Optional[int] = None  # 1-based page of a PDF form
-    field: Optional[str] = None  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
+    line: Optional[int]
+    column: Optional[int]
+    page: Optional[int]  # 1-based page of a PDF form
+    field: Optional[str]  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
+
+    def __init__(self, file: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
+                 page: Optional[int] = None, field: Optional[str] = None):
+        # one call per field rather than FrozenRecord._set's loop: a huge file has a problem per player
+        set_ = object.__setattr__
+        set_(self, "file", file)
+        set_(self, "message", message)
+        set_(self, "line", line)
+        set_(self, "column", column)
+        set_(self, "page", page)
+        set_(self, "field", field)
 
     def __str__(self) -> str:
         # a key or value quoted into the message may hold a newline or an escape
@@ -88,7 +101,12 @@ class InvalidInput(SheetgenError):
 
     def __init__(self, problems: Sequence[Problem]):
         self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__(self.problems)
+
+    def __str__(self) -> str:
+        # made when shown, not when raised: a refused file may have thousands of problems,
+        # and the CLI and batches print them one by one
+        return "\n".join(str(p) for p in self.problems)
 
 
 class InvalidArgument(SheetgenError):
@@ -100,10 +118,21 @@ class InvalidArgument(SheetgenError):
 
     exit_code = 2
 
-    def __init__(self, argument: str, message: str):
+    def __init__(self, argument: str, message: str, mentions: Sequence[str] = ()):
+        """`mentions`: other arguments the message names, each written as `name` (in
+        backquotes), so that a caller with other names for them (the CLI's options) can
+        say them its way (see `worded`)."""
         self.argument = argument
         self.message = message
+        self.mentions = tuple(mentions)
         super().__init__(f"{argument}: {message}" if argument else message)
+
+    def worded(self, names: Mapping[str, str]) -> str:
+        """The message with each mentioned argument called by its name in `names`."""
+        message = self.message
+        for argument in self.mentions:
+            message = message.replace(f"`{argument}`", names.get(argument, argument))
+        return message
 
     @property
     def option(self) -> str:
@@ -115,11 +144,13 @@ class InvalidArgument(SheetgenError):
 UsageProblem = InvalidArgument
 
 
-def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "") -> int:
+def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "",
+                       mentions: Sequence[str] = ()) -> int:
     """`count` when the game is played by that many; else the one wording of the refusal,
-    whichever argument gave the count (`hint` may add what to do instead)."""
+    whichever argument gave the count (`hint` may add what to do instead, naming the
+    arguments in `mentions` as InvalidArgument does)."""
     if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}")
+        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}", mentions)
     return count
 
 class OutputFailed(SheetgenError):

@@ -39,9 +39,9 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.yamlio import Document, PathKey, read_limited
@@ -655,16 +655,24 @@ def _field(widget: Any) -> tuple:
 
 # -- filled PDFs as one results document ---------------------------------------------
 
-@dataclass
 class FormDocument(Document):
     """Filled forms read as a results file: the plain values, and where each came from.
 
     `places` maps a path in the values to (file, page, field); a problem at a path
     without a place of its own takes its nearest parent's (a player's page)."""
 
-    places: dict = field(default_factory=dict)
-    files: list = field(default_factory=list)  # file names in the order given
-    tab: dict = field(default_factory=dict)  # field name -> position in its sheet's tab order
+    __slots__ = ("places", "files", "tab")
+    _fields: ClassVar[tuple] = Document._fields + __slots__
+    places: dict
+    files: list  # file names in the order given
+    tab: dict  # field name -> position in its sheet's tab order
+
+    def __init__(self, name: str, value: Any, *, places: Optional[dict] = None, files: Optional[list] = None,
+                 tab: Optional[dict] = None):
+        super().__init__(name, value)
+        self.places = {} if places is None else places
+        self.files = [] if files is None else files
+        self.tab = {} if tab is None else tab
 
     def problem(self, path: PathKey, message: str, *, at_key: bool = False) -> Problem:
         probe = tuple(path)

@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 import bisect
+import os
 import unicodedata
-from pathlib import Path
 from typing import Optional, Sequence
 
 from sheetgen.errors import InvalidArgument
@@ -26,7 +26,10 @@ _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # 
 
 
 def clean(name: str) -> str:
-    return unicodedata.normalize("NFC", str(name)).translate(_INVISIBLE).strip()
+    text = str(name)
+    if text.isascii():  # NFC leaves ASCII as it is, and every invisible character is beyond it
+        return text.strip()
+    return unicodedata.normalize("NFC", text).translate(_INVISIBLE).strip()
 
 
 def key(name: str) -> str:
@@ -34,7 +37,8 @@ def key(name: str) -> str:
     return " ".join(text.casefold().split())
 
 
-COVERAGE = Path(__file__).resolve().parent / "fonts" / "coverage.txt"
+# a plain path: pathlib (with urllib.parse and ipaddress behind it) would cost every command its import
+COVERAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts", "coverage.txt")
 _coverage: Optional[tuple] = None
 
 
@@ -43,7 +47,9 @@ def _ranges() -> tuple:
     global _coverage
     if _coverage is None:
         starts, ends = [], []
-        for line in COVERAGE.read_text(encoding="ascii").splitlines():
+        with open(COVERAGE, encoding="utf-8") as listing:  # ASCII; utf-8 is the codec already loaded
+            lines = listing.read().splitlines()
+        for line in lines:
             line = line.strip()
             if line and not line.startswith("#"):
                 low, _, high = line.partition("-")

@@ -18,12 +18,13 @@ the commented template and the JSON Schema.
 
 from __future__ import annotations
 
-import gc
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from sheetgen import names
+from sheetgen.collector import paused
+from sheetgen.record import Record
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
@@ -83,27 +84,10 @@ def unknown(what: str, text: Any, choices: Sequence[str]) -> str:
 
 # -- the model ------------------------------------------------------------------------
 
-class _Record:
-    """`repr` and `==` over `_fields`, as a dataclass has them.
-
-    Context, Model and Outcome are plain classes rather than dataclasses: every
-    command that reads or writes a results file defines them, and defining a
-    dataclass costs that command's start-up about half a millisecond (a frozen
-    one more). Entry and Table stay dataclasses: games subclass them as such.
-    """
-
-    __slots__ = ()
-    _fields: ClassVar[tuple] = ()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self._fields)
-
-    __hash__ = None  # type: ignore[assignment]
+# Context, Model and Outcome are plain records (sheetgen.record) rather than dataclasses:
+# every command that reads or writes a results file defines them. Entry and Table stay
+# dataclasses: games subclass them as such.
+_Record = Record
 
 
 class Context(_Record):
@@ -424,14 +408,9 @@ class Scorer:
     def examine(self, doc: Document) -> Outcome:
         """Every problem and warning of a results file, and its tally when it has no problems."""
         # what examining makes lives on in the outcome: the garbage collector is paused,
-        # as it is while a file is read (see yamlio.parse_yaml)
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        # as it is while a file is read (see sheetgen.collector)
+        with paused():
             return self._examine(doc)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _examine(self, doc: Document) -> Outcome:
         model, schema = self._built()

@@ -16,13 +16,13 @@ import marshal
 import os
 import stat
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from sheetgen import paths
 from sheetgen._version import __version__
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.hashing import sha256
+from sheetgen.record import FrozenRecord
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
 from sheetgen.yamlio import MAX_BYTES, MAX_NODES, parse_yaml, read_limited
 
@@ -61,14 +61,17 @@ TIE_BREAKERS = Map({
 })
 
 
-@dataclass(frozen=True)
-class RuleData:
-    """One game's validated rule data."""
+class RuleData(FrozenRecord):
+    """One game's validated rule data (a frozen record, sheetgen.record: every command defines it)."""
 
+    __slots__ = _fields = ("game", "source", "values", "digest")
     game: str
     source: str
     values: dict
     digest: str
+
+    def __init__(self, game: str, source: str, values: dict, digest: str):
+        self._set(game, source, values, digest)
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

@@ -8,38 +8,48 @@ formats"). It knows nothing about any one game's rules.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.names import printable
+from sheetgen.record import FrozenRecord
 from sheetgen.yamlio import Document, read_yaml
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    import os
 
 
-@dataclass(frozen=True)
-class ScoredPlayer:
+# The records below are frozen records (sheetgen.record), not dataclasses: a command
+# that scores defines them, and defining a dataclass costs start-up.
+
+class ScoredPlayer(FrozenRecord):
     """One player's tally. `breakdown` (category -> points) adds up to `total`."""
 
+    __slots__ = _fields = ("name", "total", "rank", "breakdown", "claimed_total", "derived")
     name: str
     total: int
-    rank: int = 0  # 0 until ranked; 1 = first
-    breakdown: dict = field(default_factory=dict)
-    claimed_total: Optional[int] = None  # what the player wrote, if anything
-    derived: Optional[dict] = None  # counts the scorer worked out rather than read (e.g. from a map)
+    rank: int  # 0 until ranked; 1 = first
+    breakdown: dict
+    claimed_total: Optional[int]  # what the player wrote, if anything
+    derived: Optional[dict]  # counts the scorer worked out rather than read (e.g. from a map)
+
+    def __init__(self, name: str, total: int, rank: int = 0, breakdown: Optional[dict] = None,
+                 claimed_total: Optional[int] = None, derived: Optional[dict] = None):
+        self._set(name, total, rank, {} if breakdown is None else breakdown, claimed_total, derived)
 
 
-@dataclass(frozen=True)
-class ScoreReport:
+class ScoreReport(FrozenRecord):
+    __slots__ = _fields = ("game", "players", "winners", "tie_breaker", "warnings", "picture")
     game: str
     players: list  # of ScoredPlayer, best first
     winners: list  # of names
     tie_breaker: str  # what decided the winner(s), in words
-    warnings: list = field(default_factory=list)  # of str
-    picture: Optional[str] = None  # a text map of the game's end, when the file gives one (`score --map`)
+    warnings: list  # of str
+    picture: Optional[str]  # a text map of the game's end, when the file gives one (`score --map`)
+
+    def __init__(self, game: str, players: list, winners: list, tie_breaker: str, warnings: Optional[list] = None,
+                 picture: Optional[str] = None):
+        self._set(game, players, winners, tie_breaker, [] if warnings is None else warnings, picture)
 
 
 def competition_ranks(keys: Sequence[Any]) -> list[int]:
@@ -62,7 +72,7 @@ def rank(game: str, players: Sequence[ScoredPlayer], ties: "TieBreakers", values
     keys = [(p.total, *(s * v for s, v in zip(signs, row))) for p, row in zip(players, values)]
     ranks = competition_ranks(keys)
     order = sorted(range(len(players)), key=lambda i: ranks[i])  # stable: file order among equals
-    ranked = [dataclasses.replace(players[i], rank=ranks[i]) for i in order]
+    ranked = [players[i].replace(rank=ranks[i]) for i in order]
     winners = [p.name for p in ranked if p.rank == 1]
     decided = _decided(players, ties, values, labels)
     notes = list(warnings)
@@ -100,13 +110,16 @@ def _decided(players: Sequence[ScoredPlayer], ties: "TieBreakers", values: Seque
     return "; ".join(said) + ("; " if len(said) > 1 else ": ") + end
 
 
-@dataclass(frozen=True)
-class TieBreakers:
+class TieBreakers(FrozenRecord):
     """The data's `tie_breakers`: what breaks a tie on the total, in order, then what a standing tie means."""
 
+    __slots__ = _fields = ("order", "then", "note")
     order: tuple  # ("most" | "fewest", field name) pairs
     then: str  # "shared" or "rematch"
-    note: str = ""
+    note: str
+
+    def __init__(self, order: tuple, then: str, note: str = ""):
+        self._set(order, then, note)
 
     @classmethod
     def from_data(cls, data: dict) -> "TieBreakers":
@@ -172,7 +185,7 @@ def report_to_text(report: ScoreReport, picture: bool = False) -> str:
 NO_PICTURE = "(no map: only a Gold West results file that lists the hexes of the buildings has one)"
 
 
-def read_results(source: Union[str, Path, Document], *, display_name: Optional[str] = None) -> Document:
+def read_results(source: Union[str, "os.PathLike[str]", Document], *, display_name: Optional[str] = None) -> Document:
     """Read a results file (or take a parsed one) and make sure its `game:` names a known game.
 
     Raises InvalidInput (located problems) when the file cannot be read, is not

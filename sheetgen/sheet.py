@@ -219,8 +219,9 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
     if names is not None:
         parsed = check_all(names)
     count = players if players is not None else (len(parsed) or high)
-    hint = "; use --copies for more sheets" if isinstance(count, int) and count > high else ""
-    check_player_count("players" if players is not None else "names", title, low, high, count, hint)
+    more = isinstance(count, int) and count > high
+    check_player_count("players" if players is not None else "names", title, low, high, count,
+                       "; use `copies` for more sheets" if more else "", ("copies",) if more else ())
     if len(parsed) > count:
         raise InvalidArgument("names", f"{len(parsed)} names for {count} players")
     return count, tuple(parsed)

@@ -17,19 +17,19 @@ time linear in the input, and the only exception it raises is InvalidInput.
 
 from __future__ import annotations
 
-import gc
 import math
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
+from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
+from sheetgen.record import Record
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -54,17 +54,26 @@ _QUOTED, _DIGITS = "quoted", "digits"
 _ALIAS = "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
 
 
-@dataclass
-class Document:
-    """A parsed YAML file: plain Python values plus where each one stood."""
+class Document(Record):
+    """A parsed YAML file: plain Python values plus where each one stood.
 
+    A record (sheetgen.record), not a dataclass: every command that reads a file defines it."""
+
+    __slots__ = _fields = ("name", "value", "positions", "key_positions", "problems")
     name: str
     value: Any
-    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    positions: dict[PathKey, tuple[int, int]]
+    key_positions: dict[PathKey, tuple[int, int]]
     # problems found while reading that leave the values readable (a form field
     # that cannot be a results value); the checks report them with their own
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem]
+
+    def __init__(self, name: str, value: Any, positions: Optional[dict] = None,
+                 key_positions: Optional[dict] = None, problems: Optional[list] = None):
+        self.name, self.value = name, value
+        self.positions = {} if positions is None else positions
+        self.key_positions = {} if key_positions is None else key_positions
+        self.problems = [] if problems is None else problems
 
     def problem(self, path: PathKey, message: str, *, at_key: bool = False) -> Problem:
         """A Problem placed at `path` (at its key when `at_key`), or its nearest parent."""
@@ -114,7 +123,7 @@ def _read_at_most(fd: int, count: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_limited(path: Union[str, "Path"], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
+def read_limited(path: Union[str, "os.PathLike[str]"], limit: int = MAX_BYTES, *, name: Optional[str] = None) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them.
 
     Folders, FIFOs, devices and sockets are refused before they are opened (a
@@ -149,7 +158,7 @@ def read_limited(path: Union[str, "Path"], limit: int = MAX_BYTES, *, name: Opti
     return raw
 
 
-def read_yaml(path: Union[str, "Path"], *, display_name: Optional[str] = None) -> Document:
+def read_yaml(path: Union[str, "os.PathLike[str]"], *, display_name: Optional[str] = None) -> Document:
     """Read and parse one YAML file; raise InvalidInput with located problems."""
     name = display_name or str(path)
     return parse_yaml(read_limited(path, name=name), name)
@@ -159,16 +168,19 @@ def read_yaml(path: Union[str, "Path"], *, display_name: Optional[str] = None) -
 
 _BOM = b"\xef\xbb\xbf"
 # YAML's line breaks, which the parser counts for its line numbers
-_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_BREAK = "\r\n|[\r\n\x85\u2028\u2029]"  # compiled (and kept by re) when a problem is placed
 # what YAML does not allow in a stream: C0 and C1 controls (but tab, line
-# feed, carriage return and NEL), surrogates, U+FFFE and U+FFFF
-_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# feed, carriage return and NEL), DEL, surrogates, U+FFFE and U+FFFF. Listed as
+# what is forbidden, not as the complement of what is allowed: a class with the
+# huge allowed ranges takes 8 ms to compile, as long as a whole `check` of a file
+_FORBIDDEN = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+_LINE_CONTROLS = str.maketrans("", "", "\t\n\r")  # the C0 controls YAML allows
 
 
 def _position(text: str, offset: int) -> tuple[int, int]:
     """1-based line and column of text[offset], counting lines as the parser does."""
     line, start = 1, 0
-    for match in _BREAK.finditer(text, 0, offset):
+    for match in re.compile(_BREAK).finditer(text, 0, offset):
         line, start = line + 1, match.end()
     return line, offset - start + 1
 
@@ -191,13 +203,18 @@ def _check_characters(text: str, name: str) -> None:
 
     Only the first is reported, with a count of the rest: a binary file has thousands.
     """
-    found = _FORBIDDEN.search(text)
+    if text.isascii() and text.translate(_LINE_CONTROLS).isprintable():
+        # the common case, decided without compiling the pattern: in ASCII, what Python
+        # does not print is exactly the C0 controls and DEL, and tab, LF, CR are removed
+        return
+    forbidden = re.compile(_FORBIDDEN)
+    found = forbidden.search(text)
     if found is None:
         return
     code = ord(found.group())
     what = "control character" if code < 0xA0 else "character"
     message = f"{what} U+{code:04X} is not allowed; delete it"
-    others = sum(1 for _ in _FORBIDDEN.finditer(text, found.end()))
+    others = sum(1 for _ in forbidden.finditer(text, found.end()))
     if others:
         message += f" ({others:,} more like it in this file)"
     raise InvalidInput([Problem(name, message, *_position(text, found.start()))])
@@ -211,15 +228,9 @@ def parse_yaml(raw: Union[bytes, str], name: str) -> Document:
     text = _decode(raw, name) if isinstance(raw, bytes) else raw
     _check_characters(text, name)
     # Reading makes a container per list and mapping and a tuple per position, all
-    # of which live on: a garbage-collector pass in the middle frees nothing and
-    # walks them all (a tenth of the time of a large file). Paused while reading.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    # of which live on: the collector is paused while reading (see sheetgen.collector).
+    with paused():
         return _Reader(name, text).read()
-    finally:
-        if collecting:
-            gc.enable()
 
 
 # --- scalars -----------------------------------------------------------------
@@ -393,56 +404,54 @@ class _Reader:
         }
         get_event, scalar, start = self.loader.get_event, self._scalar, self._start
         stack, positions, key_positions = self.stack, self.doc.positions, self.doc.key_positions
-        implicit, fail = self.implicit, self._fail
+        fail, read_plain = self._fail, self._plain
+        # A plain scalar read once is not resolved again: keys and most values repeat from
+        # player to player. Its tag and value (or why it has none) are kept per file.
+        plain: dict[str, tuple[str, Any, Optional[str]]] = {}
         # The loop below is the reader's hot path (a results file of 10,000 players is
-        # about 140,000 events): a plain scalar or an untagged list or mapping inside a
+        # about 160,000 events): a plain scalar or an untagged list or mapping inside a
         # kept list or mapping is handled inline, exactly as _scalar and _start would;
         # anything else (the document's root, tags, a key that is not a scalar, anything
-        # inside a skipped part) goes to those methods.
+        # inside a skipped part) goes to those methods. The node count is kept in a local
+        # and handed to self.nodes around each of those calls.
+        nodes = self.nodes
         while True:
             event: Any = get_event()
             kind = type(event)
             if kind is ScalarEvent:  # the commonest event
                 top = stack[-1] if stack else None
                 if top is None or not top.keep or event.tag is not None:
+                    self.nodes = nodes
                     scalar(event)
+                    nodes = self.nodes
                     continue
-                self.nodes += 1
-                if self.nodes > MAX_NODES:
+                nodes += 1
+                if nodes > MAX_NODES:
                     self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
                 text = event.value
-                # _tag, inline
-                if not event.implicit[0]:
-                    tag = _QUOTED
-                elif text.isdigit() and text.isascii() and text[0] != "0":
-                    tag = _DIGITS
+                if event.implicit[0]:
+                    known = plain.get(text)
+                    if known is None:
+                        known = plain[text] = read_plain(text)
+                    tag, item, refusal = known
                 else:
-                    tag = _STR_TAG
-                    for resolved, pattern in implicit.get(text[:1], ()):
-                        if pattern.match(text):
-                            tag = resolved
-                            break
+                    tag, item, refusal = _QUOTED, text, None
                 state = top.state
                 value: Any = top.value
                 if state == _KEY:  # _key, inline
                     top.state = _SKIP
                     if tag == _MERGE_TAG:
                         fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
-                        continue
-                    read = _CONVERT.get(tag)
-                    try:
-                        key = text if read is None else read(text)
-                    except _Refused as refused:
-                        fail(event, str(refused))
-                        continue
-                    if type(key) is not str and type(key) is not int:
+                    elif refusal is not None:
+                        fail(event, refusal)
+                    elif type(item) is not str and type(item) is not int:
                         fail(event, f"a key must be a word or a whole number, not '{_preview(text)}'")
-                    elif key in value:
-                        fail(event, f"duplicate key '{_preview(str(key))}'")
+                    elif item in value:
+                        fail(event, f"duplicate key '{_preview(str(item))}'")
                     else:
-                        top.key, top.state = key, _VALUE
+                        top.key, top.state = item, _VALUE
                         mark = event.start_mark
-                        key_positions[top.path + (key,)] = (mark.line + 1, mark.column + 1)
+                        key_positions[top.path + (item,)] = (mark.line + 1, mark.column + 1)
                     continue
                 if type(value) is list:  # _slot and _attach, inline
                     path = top.path + (len(value),)
@@ -453,15 +462,8 @@ class _Reader:
                     path = top.path + (top.key,)
                 mark = event.start_mark
                 positions[path] = (mark.line + 1, mark.column + 1)
-                read = _CONVERT.get(tag)
-                if read is None:
-                    item = text
-                else:
-                    try:
-                        item = read(text)
-                    except _Refused as refused:
-                        fail(event, str(refused))
-                        item = None
+                if refusal is not None:
+                    fail(event, refusal)
                 if type(value) is list:
                     value.append(item)
                 else:
@@ -472,10 +474,12 @@ class _Reader:
                 top = stack[-1] if stack else None
                 if top is None or not top.keep or event.tag is not None or top.state == _KEY \
                         or len(stack) >= MAX_DEPTH:
+                    self.nodes = nodes
                     start(event)
+                    nodes = self.nodes
                     continue
-                self.nodes += 1  # _count, _slot and _attach, inline
-                if self.nodes > MAX_NODES:
+                nodes += 1  # _count, _slot and _attach, inline
+                if nodes > MAX_NODES:
                     self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
                 value = top.value
                 if type(value) is list:
@@ -496,11 +500,29 @@ class _Reader:
                     value[path[-1]] = opened
                 stack.append(_Frame(path, opened, True))
             elif kind is StreamEndEvent or event is None:
+                self.nodes = nodes
                 return
             else:
                 handler = handlers.get(kind)
                 if handler is not None:  # stream start and document end need nothing
+                    self.nodes = nodes
                     handler(event)
+                    nodes = self.nodes
+
+    def _plain(self, text: str) -> tuple[str, Any, Optional[str]]:
+        """A plain scalar's tag (as _tag gives it), its value, and why it has none (or None)."""
+        if text.isdigit() and text.isascii() and text[0] != "0":
+            tag = _DIGITS
+        else:
+            tag = _STR_TAG
+            for resolved, pattern in self.implicit.get(text[:1], ()):
+                if pattern.match(text):
+                    tag = resolved
+                    break
+        try:
+            return tag, _convert(text, tag), None
+        except _Refused as refused:
+            return tag, None, str(refused)
 
     # problems
 

@@ -93,6 +93,17 @@ def test_sheet_bytes_and_bad_arguments():
         with pytest.raises(sheetgen.InvalidArgument) as caught:
             g.sheet(**kwargs)
         assert caught.value.argument == argument, kwargs
+        assert "--" not in str(caught.value), "library messages name arguments, not command-line options"
+
+
+def test_a_refusal_names_the_argument_to_use_instead_and_the_cli_its_option():
+    from sheetgen.cli import OPTIONS
+
+    with pytest.raises(sheetgen.InvalidArgument) as caught:
+        sheetgen.game("rolled-west").sheet(players=9)
+    assert caught.value.mentions == ("copies",)
+    assert str(caught.value) == "players: Rolled West is for 2-4 players, not 9; use `copies` for more sheets"
+    assert caught.value.worded(OPTIONS) == "Rolled West is for 2-4 players, not 9; use --copies for more sheets"
 
 
 def test_house_rule_data_folder(tmp_path):

@@ -310,10 +310,9 @@ def test_house_rule_data_changes_the_pad(run, tmp_path):
 def with_values(change):
     """The bundled rule data with `change(values)` applied (no file, no schema)."""
     import copy
-    import dataclasses
     values = copy.deepcopy(RULES.values)
     change(values)
-    return dataclasses.replace(RULES, values=values)
+    return RULES.replace(values=values)  # RuleData is a frozen record (sheetgen.record), not a dataclass
 
 
 def test_the_free_cell_is_a_tick_said_to_be_in_points_unless_the_data_scores_it_at_game_end():

@@ -69,3 +69,24 @@ def test_missing_file_and_folder(tmp_path):
 
 def test_boolean_keys_are_rejected():
     assert "a key must be" in problems("yes: 1\n")[0]
+
+
+def test_the_forbidden_characters_are_exactly_what_yaml_does_not_allow():
+    import re
+
+    from sheetgen.yamlio import _FORBIDDEN, _check_characters
+
+    # YAML 1.1's printable set: tab, LF, CR, NEL and these ranges; everything else is refused
+    allowed = [(0x09, 0x09), (0x0A, 0x0A), (0x0D, 0x0D), (0x20, 0x7E), (0x85, 0x85), (0xA0, 0xD7FF),
+               (0xE000, 0xFFFD), (0x10000, 0x10FFFF)]
+    every = "".join(map(chr, range(0x110000)))
+    found = [m.start() for m in re.compile(_FORBIDDEN).finditer(every)]
+    assert found == [c for c in range(0x110000) if not any(lo <= c <= hi for lo, hi in allowed)]
+    # the ASCII shortcut that skips the pattern agrees with it, one character at a time
+    for c in range(0x80):
+        try:
+            _check_characters(f"a: b{chr(c)}c\n", "f.yaml")
+        except InvalidInput:
+            assert c in found, hex(c)
+        else:
+            assert c not in found, hex(c)

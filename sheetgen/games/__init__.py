@@ -10,16 +10,14 @@ registry.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import re
 import sys
 import types
-import dataclasses
-from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from sheetgen.errors import InvalidArgument
+from sheetgen.record import FrozenRecord
 
 
 def _resolve(target: str) -> Any:
@@ -27,17 +25,24 @@ def _resolve(target: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-@dataclass(frozen=True)
-class SheetPart:
-    """A printable part: `build` names a function (rules, layouts, request) -> Document."""
+class SheetPart(FrozenRecord):
+    """A printable part: `build` names a function (rules, layouts, request) -> Document.
 
+    SheetPart and GameSpec are frozen records (sheetgen.record), not dataclasses: every
+    command defines them."""
+
+    __slots__ = _fields = ("name", "summary", "build", "has_backs", "per_player", "form", "takes_code")
     name: str
     summary: str
     build: str
-    has_backs: bool = False  # the part can print back pages (--backs)
-    per_player: bool = True  # one page per player (False: the same set whatever the table)
-    form: Optional[str] = None  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
-    takes_code: bool = False  # drawn for one setup when given its code (--code)
+    has_backs: bool  # the part can print back pages (--backs)
+    per_player: bool  # one page per player (False: the same set whatever the table)
+    form: Optional[str]  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
+    takes_code: bool  # drawn for one setup when given its code (--code)
+
+    def __init__(self, name: str, summary: str, build: str, has_backs: bool = False, per_player: bool = True,
+                 form: Optional[str] = None, takes_code: bool = False):
+        self._set(name, summary, build, has_backs, per_player, form, takes_code)
 
     def form_builder(self) -> Callable:
         return _resolve(str(self.form))
@@ -46,8 +51,7 @@ class SheetPart:
         return _resolve(self.build)
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(FrozenRecord):
     """What a game package declares: its key and its faces.
 
     Targets are "module:name"; one starting with "." is in the game's own
@@ -56,28 +60,29 @@ class GameSpec:
     data) and `.setup:generate`/`from_code`; the first sheet is the default.
     """
 
+    __slots__ = _fields = ("key", "package", "sheets", "setup", "score", "setup_card", "setup_text",
+                           "setup_markdown")
     key: str
     package: str
-    sheets: tuple = ()
-    setup: Optional[str] = ".setup:generate"
-    score: Optional[str] = None  # the game's results.Scorer, once it has scoring
-    setup_card: str = "sheetgen.setupcard:basic"  # draws the setup's PDF card body
+    sheets: tuple
+    setup: Optional[str]
+    score: Optional[str]  # the game's results.Scorer, once it has scoring
+    setup_card: str  # draws the setup's PDF card body
     # (setup, rules) -> lines: the text format's body, when the game draws more
     # than seating, reminders, a grid and rounds
-    setup_text: Optional[str] = None
+    setup_text: Optional[str]
     # (setup, rules) -> dict merged into layouts/setup.md.j2's context
-    setup_markdown: Optional[str] = None
+    setup_markdown: Optional[str]
 
-    def __post_init__(self) -> None:
-        for name in ("setup", "score", "setup_card", "setup_text", "setup_markdown"):
-            target = getattr(self, name)
-            if target and target.startswith("."):
-                object.__setattr__(self, name, self.package + target)
+    def __init__(self, key: str, package: str, sheets: tuple = (), setup: Optional[str] = ".setup:generate",
+                 score: Optional[str] = None, setup_card: str = "sheetgen.setupcard:basic",
+                 setup_text: Optional[str] = None, setup_markdown: Optional[str] = None):
         def absolute(target: Optional[str]) -> Optional[str]:
-            return self.package + target if target and target.startswith(".") else target
+            return package + target if target and target.startswith(".") else target
 
-        parts = tuple(dataclasses.replace(p, build=absolute(p.build), form=absolute(p.form)) for p in self.sheets)
-        object.__setattr__(self, "sheets", parts)
+        parts = tuple(p.replace(build=absolute(p.build), form=absolute(p.form)) for p in sheets)
+        self._set(key, package, parts, absolute(setup), absolute(score), absolute(setup_card),
+                  absolute(setup_text), absolute(setup_markdown))
 
     @property
     def data_fields(self) -> dict:

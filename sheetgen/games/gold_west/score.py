@@ -8,11 +8,12 @@ each Boomtown space. How it is read is in docs/RULES.md, "Gold West" (the templa
 
 from __future__ import annotations
 
-from collections import Counter, namedtuple
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
 from sheetgen.games.gold_west import hexes
+from sheetgen.record import FrozenRecord
 from sheetgen.results import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
     plural, unknown
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
@@ -37,7 +38,14 @@ _FREE_CELL_SPACES = 1
 
 
 # What the board of a player count allows: edge hexes, hexes by the water, the longest line.
-Board = namedtuple("Board", "edge water line")
+class Board(FrozenRecord):  # a record, not a namedtuple: namedtuple compiles its methods at import
+    __slots__ = _fields = ("edge", "water", "line")
+    edge: int
+    water: int
+    line: int
+
+    def __init__(self, edge: int, water: int, line: int):
+        self._set(edge, water, line)
 
 
 @dataclass
@@ -374,9 +382,10 @@ class GoldWestScorer(Scorer):
         board = self.board(players) if low <= players <= high else None
         most = max(s.builds) if s.builds else None
         for key, limit, limit_words in (
-                ("edge", board and board.edge, f"hexes touch the edge of a {players}-player board"),
+                ("edge", board.edge if board else None, f"hexes touch the edge of a {players}-player board"),
                 ("next_to_opponent", None, ""),
-                ("line", board and board.line, f"hexes make the longest straight line on a {players}-player board")):
+                ("line", board.line if board else None,
+                 f"hexes make the longest straight line on a {players}-player board")):
             n = s.count(key)
             if most is not None and n > most:
                 fail(s.at(key), f"{key}: {n} {ON_BOARD[key]}, but you have {plural(most, 'building')}")
@@ -506,7 +515,7 @@ class GoldWestScorer(Scorer):
         from sheetgen.games.gold_west import asciimap
 
         names = {s.index: s.label for s in table.players}
-        return dataclasses.replace(report, picture=asciimap.draw(table.board, table.placed, names))
+        return report.replace(picture=asciimap.draw(table.board, table.placed, names))
 
     def _boomtown(self, r: Reader, sheets: list, in_play: Optional[list] = None) -> None:
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None

@@ -301,7 +301,9 @@ class RolledWestScorer(Scorer):
         spent: Counter = Counter()
         for kinds in board.claims.values():
             for kind in kinds:
-                spent.update({k: n for k, n in self.builds[kind].items() if k != "spaces"})
+                for k, n in self.builds[kind].items():
+                    if k != "spaces":
+                        spent[k] += n
         for metal, boxes in board.boxes.items():
             spent[metal] += boxes * self.box_cost
         for number, _ in board.contracts:
