@@ -20,6 +20,8 @@ text (the default for an empty answer) and raises EndOfInput when input ends;
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import names as name_policy
@@ -196,12 +198,15 @@ def part(schema: Schema, key: Any) -> Any:
     return None
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+
+
 def whole(text: str) -> int:
     """A whole number as typed, or Retry with the reason."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise Retry(f"expected a whole number, got '{text.strip()}'") from None
+    text = text.strip()
+    if not _WHOLE.fullmatch(text):  # ASCII digits, as a results file reads them ('³' is not 3)
+        raise Retry(f"expected a whole number, got '{text}'")
+    return int(text)
 
 
 def checked(schema: Any, value: Any) -> Any:

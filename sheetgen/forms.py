@@ -58,6 +58,12 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 MISSING = object()  # a binding read nothing: the key is left out of the entry
 
 
+def digits(text: str) -> bool:
+    """Whether `text` is ASCII digits only: '³' and '٣' pass str.isdigit(), but int() refuses or
+    misreads them."""
+    return text.isascii() and text.isdigit()
+
+
 # -- a sheet's form ------------------------------------------------------------------
 
 @dataclass(frozen=True)

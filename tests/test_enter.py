@@ -127,13 +127,14 @@ def test_the_example_typed_in_scores_as_the_example_does(tmp_path, game):
 def test_a_bad_answer_is_asked_again_with_the_reason(tmp_path):
     data = example("piecepack-gold-rush")
     answers = piecepack_answers(data)
-    answers[0:1] = ["seven", "-1", answers[0]]  # Dolores's ore
-    answers[5:5] = ["Farm, Assay, Mine"]  # before her buildings: an action is not a building
+    answers[0:1] = ["seven", "-1", "\u00b3", answers[0]]  # Dolores's ore ('³' passes str.isdigit())
+    answers[6:6] = ["Farm, Assay, Mine"]  # before her buildings: an action is not a building
     done = enter(tmp_path, "piecepack-gold-rush", answers, "--names", ",".join(names_of(data)), "-o", "e.yaml")
     out = done.stdout.decode()
     assert done.returncode == 0, out + done.stderr.decode()
     assert "expected a whole number, got 'seven'; try again" in out
     assert "-1 is too small (at least 0); try again" in out
+    assert "expected a whole number, got '\u00b3'; try again" in out
     assert "item 2 ('Assay'): Assay is an action, not a building" in out
     g = sheetgen.game("piecepack-gold-rush")
     same_report(g.score(tmp_path / "e.yaml"), g.score(EXAMPLES / "piecepack-gold-rush-game.yaml"))

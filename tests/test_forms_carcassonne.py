@@ -8,8 +8,6 @@ file with the same values gives.
 
 from __future__ import annotations
 
-import io
-import itertools
 import re
 import shutil
 import subprocess
@@ -17,7 +15,6 @@ import subprocess
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
-from pypdf import PdfReader, PdfWriter
 
 import sheetgen
 from sheetgen import layouts, pdf, ruledata
@@ -25,9 +22,10 @@ from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import Box, FormField, Rect, SheetRequest
+from sheetgen.sheet import FormField, Rect, SheetRequest
 
 from conftest import ROOT
+from formfill import fields_in_boxes, fill_pdf, write
 
 CG = sheetgen.game("carcassonne-gold-rush")
 RULES = ruledata.load(get_game("carcassonne-gold-rush"))
@@ -58,14 +56,7 @@ def blank(players=3, names=()):
 
 
 def fill(data: bytes, pages: dict) -> bytes:
-    """Fill page N's fields {name: value} with pypdf."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    for number, values in pages.items():
-        named = {f"{PREFIX}.p{number}.{k}": v for k, v in values.items()}
-        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return fill_pdf(data, PREFIX, pages)
 
 
 def pad_fields(game: dict) -> dict:
@@ -97,12 +88,6 @@ def without_places(problems):
     return sorted(re.sub(r" \((lines? [\d, ]+|[a-z]+\.[^()]*)\)", "", p.message) for p in problems)
 
 
-def write(tmp_path, name, data):
-    path = tmp_path / name
-    path.write_bytes(data)
-    return path
-
-
 def as_yaml(tmp_path, game: dict, name="game.yaml"):
     return write(tmp_path, name, yaml.safe_dump({"game": "carcassonne-gold-rush", **game},
                                                 sort_keys=False, allow_unicode=True).encode())
@@ -114,19 +99,12 @@ def as_yaml(tmp_path, game: dict, name="game.yaml"):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_writable_box_has_exactly_one_field_inside_it(players, paper):
     doc = build(players, paper=paper)
-    (art,) = doc.forms.values()
-    boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
-    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
+    fields, boxes = fields_in_boxes(doc)
     assert len(fields) == len(boxes)
-    holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}
-    assert all(len(found) == 1 for found in holders.values()), {k: v for k, v in holders.items() if len(v) != 1}
-    assert len({found[0] for found in holders.values()}) == len(boxes)  # one field per box
-    for a, b in itertools.combinations(fields, 2):
-        assert not a.rect.overlaps(b.rect), (a.name, b.name)
     # the fields of the columns printed, and every game-level one
     printed = [slot.name for slot in FORM.slots.values() if slot.column <= players]
     assert sorted(f.name for f in fields) == sorted(name for name in printed
-                                                    if not name.startswith("running.") or name in holders)
+                                                    if not name.startswith("running.") or name in {f.name for f in fields})
     layout = layouts.load("carcassonne-gold-rush-pad", paper)
     assert sum(1 for f in fields if f.name.startswith("running.")) == players * pad.running_cells(layout, players)
 

@@ -20,7 +20,7 @@ from pypdf import PdfReader, PdfWriter
 import sheetgen
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
-from sheetgen.games.gold_west import board_form, hexes
+from sheetgen.games.gold_west import hexes
 from sheetgen.scoring import report_to_text
 from sheetgen.sheet import Box, FormField, Polygon, SheetRequest, Text
 
@@ -254,6 +254,8 @@ def test_bad_letters_and_counts_are_located(tmp_path):
     assert found["p1.initial"] == "an initial is one letter A-Z, not 'An'"
     assert found["p1.boomtown.1"] == "write how many tokens Ann has there: a whole number 0 to 9, not 'x'"
     assert "not '99'" in found["p2.boomtown.free"]
+    digit_like = dict(problems(tmp_path, {**PLAYERS_2, "p1.boomtown.1": "\u00b2"}, TWO))  # passes str.isdigit()
+    assert digit_like["p1.boomtown.1"] == "write how many tokens Ann has there: a whole number 0 to 9, not '\u00b2'"
     twice = dict(problems(tmp_path, {**PLAYERS_2, "p1.initial": "Q", "p2.initial": "q"}, TWO))
     assert twice["p2.initial"] == "Q is already p1.initial's letter; give each player a letter of their own"
 

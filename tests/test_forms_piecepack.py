@@ -24,9 +24,10 @@ from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import mat_form
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import Box, FormField, SheetRequest
+from sheetgen.sheet import FormField, SheetRequest
 
 from conftest import ROOT
+from formfill import fields_in_boxes, fill_pdf, write
 
 GR = sheetgen.game("piecepack-gold-rush")
 RULES = ruledata.load(get_game("piecepack-gold-rush"))
@@ -59,15 +60,7 @@ def blank(players=4, names=()):
 
 
 def fill(data: bytes, pages: dict) -> bytes:
-    """Fill page N's fields {name: value} (True/False for a check box) with pypdf."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    for number, values in pages.items():
-        named = {f"{PREFIX}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
-                 for k, v in values.items()}
-        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return fill_pdf(data, PREFIX, pages)
 
 
 def mat_fields(player: dict) -> dict:
@@ -86,12 +79,6 @@ def mat_fields(player: dict) -> dict:
     return out
 
 
-def write(tmp_path, name, data):
-    path = tmp_path / name
-    path.write_bytes(data)
-    return path
-
-
 def without_places(problems):
     """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
     return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
@@ -102,17 +89,10 @@ def without_places(problems):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_writable_box_has_exactly_one_field_inside_it(paper):
     doc = build(paper=paper)
-    (art,) = doc.forms.values()
-    boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
-    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
+    fields, boxes = fields_in_boxes(doc)
     resources = len(RULES["resources"])
     expected = 1 + resources * (CELLS + 1) + RULES["rounds"] + MARKERS * 5 + 3 + 1 + 1
     assert len(fields) == len(boxes) == len(FORM.slots) == expected == 139
-    holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}
-    assert all(len(found) == 1 for found in holders.values()), {k: v for k, v in holders.items() if len(v) != 1}
-    assert len({v[0] for v in holders.values()}) == len(boxes)  # one field per box
-    for a, b in itertools.combinations(fields, 2):
-        assert not a.rect.overlaps(b.rect), (a.name, b.name)
 
 
 def test_a_track_cells_check_sits_below_its_number():

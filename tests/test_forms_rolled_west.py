@@ -26,9 +26,10 @@ from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games import get_game
 from sheetgen.games.rolled_west import board_form
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import Box, FormField, Page, Rect, SheetDocument, SheetRequest
+from sheetgen.sheet import FormField, Page, Rect, SheetDocument, SheetRequest
 
 from conftest import ROOT, run_process
+from formfill import fields_in_boxes, fill_pdf, write
 
 RW = sheetgen.game("rolled-west")
 RULES = ruledata.load(get_game("rolled-west"))
@@ -62,15 +63,7 @@ def blank(players=4, names=()):
 
 
 def fill(data: bytes, pages: dict) -> bytes:
-    """Fill page N's fields {name: value} (True/False for a check box) with pypdf."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    for number, values in pages.items():
-        named = {f"{PREFIX}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
-                 for k, v in values.items()}
-        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    return fill_pdf(data, PREFIX, pages)
 
 
 def board_fields(player: dict) -> dict:
@@ -90,12 +83,6 @@ def board_fields(player: dict) -> dict:
     return out
 
 
-def write(tmp_path, name, data):
-    path = tmp_path / name
-    path.write_bytes(data)
-    return path
-
-
 def without_places(problems):
     """Problem messages with the references to other places taken out ('(line 12)', '(ann.pdf, page 1)')."""
     return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
@@ -106,15 +93,8 @@ def without_places(problems):
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_writable_box_has_exactly_one_field_inside_it(paper):
     doc = build(paper=paper)
-    (art,) = doc.forms.values()
-    boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
-    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
+    fields, boxes = fields_in_boxes(doc)
     assert len(fields) == len(boxes) == len(FORM.slots) == 91
-    holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}
-    assert all(len(found) == 1 for found in holders.values()), {k: v for k, v in holders.items() if len(v) != 1}
-    assert len({tuple(v) and v[0] for v in holders.values()}) == len(boxes)  # one field per box
-    for a, b in itertools.combinations(fields, 2):
-        assert not a.rect.overlaps(b.rect), (a.name, b.name)
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():

@@ -29,7 +29,7 @@ from __future__ import annotations
 import string
 from typing import Any, Optional, Sequence
 
-from sheetgen.forms import MISSING, Column, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.asciimap import initials
 from sheetgen.results import and_list, norm
@@ -185,7 +185,7 @@ class Boomtown(GameBinding):
                 text = page.text(cell)
                 if not text:
                     continue
-                if not text.isdigit() or int(text) > MOST_TOKENS:
+                if not digits(text) or int(text) > MOST_TOKENS:
                     page.fail(cell, f"write how many tokens {who} has there: a whole number 0 to {MOST_TOKENS}, "
                                     f"not '{text}'")
                     continue

@@ -43,7 +43,7 @@ import re
 from typing import Any, Sequence
 
 from sheetgen import layouts
-from sheetgen.forms import (MISSING, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
+from sheetgen.forms import (MISSING, digits, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                             Slot, TextValue)
 from sheetgen.games.gold_west.score import COUNT_FIELDS, TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.results import norm
@@ -84,7 +84,7 @@ class Sizes(Binding):
         if text in NONE:  # no group at all (no building on the board)
             return []
         parts = [p for p in _SIZES.split(text) if p]
-        if not all(p.isdigit() and len(p) <= 6 for p in parts):
+        if not all(digits(p) and len(p) <= 6 for p in parts):
             page.fail(self.cell, f"'{text}' is not a list of whole numbers; write the {self.what} as 6, 2, 1")
             return MISSING
         return [int(p) for p in parts]
@@ -157,7 +157,7 @@ class Boomtown(GameBinding):
         text = page.text(where)
         if not text:
             return 0
-        if not text.isdigit() or int(text) > self.most:
+        if not digits(text) or int(text) > self.most:
             page.fail(where, f"'{text}': write how many of this office's spaces the player holds, 0 to {self.most}")
             return 0
         return int(text)

@@ -510,8 +510,6 @@ class GoldWestScorer(Scorer):
         table = outcome.table
         if table.board is None or table.placed is None:
             return report
-        import dataclasses
-
         from sheetgen.games.gold_west import asciimap
 
         names = {s.index: s.label for s in table.players}

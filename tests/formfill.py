@@ -1,0 +1,44 @@
+"""What the fillable-sheet tests share: filling a PDF's fields as a viewer would, and the
+check that each field of a sheet sits in exactly one of its drawn writing boxes."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from pypdf import PdfReader, PdfWriter
+
+from sheetgen.sheet import Box, FormField
+
+
+def fill_pdf(data: bytes, prefix: str, pages: dict) -> bytes:
+    """Fill page N's fields {name: value} (True/False for a check box) with pypdf; names are the
+    sheet's own (`prefix` is GAME.PART)."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    for number, values in pages.items():
+        named = {f"{prefix}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
+                 for k, v in values.items()}
+        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def write(tmp_path, name, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def fields_in_boxes(doc) -> tuple:
+    """(fields, writable boxes) of a sheet document's first page, after checking that every
+    field lies inside exactly one writable box, no box holds two fields, and no fields overlap."""
+    (art,) = doc.forms.values()
+    boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
+    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
+    holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}
+    assert all(len(found) == 1 for found in holders.values()), {k: v for k, v in holders.items() if len(v) != 1}
+    assert len({id(found[0]) for found in holders.values()}) == len(fields)  # one field per box
+    for a, b in itertools.combinations(fields, 2):
+        assert not a.rect.overlaps(b.rect), (a.name, b.name)
+    return fields, boxes
