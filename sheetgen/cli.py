@@ -146,8 +146,9 @@ def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
             _say(f"  {part['name'].ljust(width)}  {part['summary']}{' (default)' if part['default'] else ''}"
                  f"{'; fillable' if part['fillable'] else ''}")
         for part in (p for p in one["sheets"] if p["fillable"]):
-            _say(f"Fill in on screen: sheetgen sheet {one['game']} {part['name']} --fillable (its fields: --fields); "
-                 f"'sheetgen score' reads the saved PDFs")
+            code = " --code CODE" if part["fillable_needs_code"] else ""
+            _say(f"Fill in on screen: sheetgen sheet {one['game']} {part['name']}{code} --fillable (its fields: "
+                 f"--fields); 'sheetgen score' reads the saved PDFs")
         _say(f"Setups: {'sheetgen setup ' + one['game'] if one['setup'] else 'not yet'}")
         _say("Scoring: " + (f"sheetgen template {one['game']}, then check and score" if one["score"]
                                   else "not yet"))
@@ -167,8 +168,8 @@ def _game_facts(spec, rules) -> dict:
     default = spec.default_sheet or (spec.sheets[0].name if spec.sheets else None)
     return {"game": spec.key, "title": rules.title, "players": {"min": low, "max": high},
             "data_version": rules.version,
-            "sheets": [{"name": p.name, "summary": p.summary, "default": p.name == default, "fillable": bool(p.form)}
-                       for p in spec.sheets],
+            "sheets": [{"name": p.name, "summary": p.summary, "default": p.name == default, "fillable": bool(p.form),
+                        "fillable_needs_code": p.form_needs_code} for p in spec.sheets],
             "setup": bool(spec.setup), "score": bool(spec.score)}
 
 
@@ -337,7 +338,8 @@ def template(ctx, game, players, names, schema, example, code, out, force) -> No
     """
     chosen = _game(ctx, game)
     if code is not None and (schema or example):
-        raise InvalidArgument("code", f"a code fills in a blank template; leave out {'--schema' if schema else '--example'}")
+        raise InvalidArgument("code", "a code fills in a blank template; leave out "
+                                      f"{'--schema' if schema else '--example'}")
     target = output.text_target(out, force)
     if schema:
         import json

@@ -31,7 +31,8 @@ class SheetPart(FrozenRecord):
     SheetPart and GameSpec are frozen records (sheetgen.record), not dataclasses: every
     command defines them."""
 
-    __slots__ = _fields = ("name", "summary", "build", "has_backs", "per_player", "form", "takes_code")
+    __slots__ = _fields = ("name", "summary", "build", "has_backs", "per_player", "form", "takes_code",
+                           "form_needs_code")
     name: str
     summary: str
     build: str
@@ -39,10 +40,11 @@ class SheetPart(FrozenRecord):
     per_player: bool  # one page per player (False: the same set whatever the table)
     form: Optional[str]  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
     takes_code: bool  # drawn for one setup when given its code (--code)
+    form_needs_code: bool  # fillable only for one setup (its fields depend on the setup)
 
     def __init__(self, name: str, summary: str, build: str, has_backs: bool = False, per_player: bool = True,
-                 form: Optional[str] = None, takes_code: bool = False):
-        self._set(name, summary, build, has_backs, per_player, form, takes_code)
+                 form: Optional[str] = None, takes_code: bool = False, form_needs_code: bool = False):
+        self._set(name, summary, build, has_backs, per_player, form, takes_code, form_needs_code)
 
     def form_builder(self) -> Callable:
         return _resolve(str(self.form))

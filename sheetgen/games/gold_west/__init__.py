@@ -12,6 +12,6 @@ GAME = GameSpec(
                              "(--code: that setup's offices)", ".pad:build", form=".pad_form:form", takes_code=True),
             SheetPart("board", "board record sheet: every hex labelled, to mark where everyone built "
                                "(--code: that setup's terrains; --fillable: a field on every hex)", ".board:build",
-                      per_player=False, takes_code=True, form=".board_form:form")),
+                      per_player=False, takes_code=True, form=".board_form:form", form_needs_code=True)),
     setup_card=".setup_card:draw", setup_text=".picture:text_lines", setup_markdown=".picture:markdown_context",
 )
