@@ -41,6 +41,8 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 64  # lists and mappings inside each other; the bundled files need 6
+TOO_DEEP = f"lists and mappings are nested more than {MAX_DEPTH} deep; stopped reading here"
+_LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"  # libyaml's own limit (0.2.6 and later: 1,000)
 MAX_NODES = 200_000  # keys and values in one file; the bundled files have under 1,000
 MAX_PROBLEMS = 100  # problems listed from one file; any more are only counted
 INT_LIMIT = 10**18  # whole numbers must be smaller than this, either sign
@@ -367,6 +369,8 @@ class _Reader:
         self.stack: list[_Frame] = []
         self.nodes = 0
         self.documents = 0
+        self.text = text
+        self.retried = False
         self.loader = _Loader(text)
         self.implicit: dict = self.loader.yaml_implicit_resolvers
 
@@ -378,6 +382,8 @@ class _Reader:
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             where = (mark.line + 1, mark.column + 1) if mark is not None else ()
+            if exc.problem == _LIBYAML_TOO_DEEP and mark is not None and not self.retried:
+                return self._too_deep(mark.index, where)
             self.fatal = Problem(self.name, f"invalid YAML: {exc.problem or exc.context or 'syntax'}", *where)
         except yaml.YAMLError as exc:
             self.fatal = Problem(self.name, f"invalid YAML: {exc}")
@@ -386,6 +392,20 @@ class _Reader:
         if self.problems or self.fatal:
             raise InvalidInput(self._listed())
         return self.doc
+
+    def _too_deep(self, index: int, where: tuple) -> Document:
+        """libyaml 0.2.6 and later refuse more than 1,000 levels as they scan ahead, before the
+        walk reaches the MAX_DEPTH-th: the text up to that point is read again and stops where
+        MAX_DEPTH is passed, as with an older libyaml or the pure-Python parser."""
+        again = _Reader(self.name, self.text[:index])
+        again.retried = True  # the shorter text is not cut again
+        try:
+            again.read()
+        except InvalidInput as exc:
+            if any(problem.message == TOO_DEEP for problem in exc.problems):
+                raise
+        self.fatal = Problem(self.name, TOO_DEEP, *where)  # not passed in the shorter text: here, then
+        raise InvalidInput(self._listed())
 
     def _listed(self) -> list[Problem]:
         listed = list(self.problems)
@@ -568,7 +588,7 @@ class _Reader:
     def _start(self, event: Any) -> None:
         top = self._count(event)
         if len(self.stack) >= MAX_DEPTH:
-            self._stop(event, f"lists and mappings are nested more than {MAX_DEPTH} deep; stopped reading here")
+            self._stop(event, TOO_DEEP)
         if top is not None and top.state == _KEY:
             top.state = _SKIP
             self._fail(event, "a key must be a plain word or number, not a list or mapping")
