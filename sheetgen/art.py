@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.sheet import PT, Box, Rect, SheetDocument, Text, baseline
+from sheetgen.sheet import PT, Box, Page, Rect, SheetDocument, SheetRequest, Text, baseline
 
 
 class SheetArt:
@@ -40,6 +40,23 @@ class SheetArt:
             self.add(Text(x + w - 2, baseline(y + h / 2, self.font["tiny"]), hint, self.font["tiny"],
                           role="header_text", align="right", max_width=x + w - 2 - start))
         return y + h
+
+
+def player_pages(art: Any, form: str, request: SheetRequest) -> list:
+    """A page per seat of a one-player-a-page part (a board, a mat), each placing the drawn
+    `form`: the player's printed name, or on a fillable sheet its fields, holding the name
+    and, with --from, that player's values."""
+    if art.form is None:
+        return [Page(form, art.name_items(name)) for name in request.sheet_names]
+    name_field = next(slot.name for slot in art.form.slots.values() if slot.names)
+    pages = []
+    for index, name in enumerate(request.sheet_names):
+        seat = index % request.players
+        values = dict(request.values[seat]) if seat < len(request.values) else {}
+        if name:
+            values.setdefault(name_field, name)
+        pages.append(Page(form, art.page_fields(values)))
+    return pages
 
 
 def document(layout: dict, title: str, subject: str, form: str, art: Any, pages: list, **extra: Any) -> SheetDocument:

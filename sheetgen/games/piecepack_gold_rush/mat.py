@@ -19,11 +19,11 @@ import dataclasses
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
-from sheetgen.art import SheetArt, document
+from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.forms import SheetForm
-from sheetgen.games.piecepack_gold_rush import mat_form as names
+from sheetgen.games.piecepack_gold_rush import mat_form as names  # the form's field names
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS
-from sheetgen.sheet import (FIELD_PAD, PT, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text,
+from sheetgen.sheet import (FIELD_PAD, PT, Box, Icon, Line, Para, Rect, SheetDocument, SheetRequest, Text,
                             baseline, fit_names)
 
 FORM = "piecepack-gold-rush-mat"
@@ -35,16 +35,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     table = request.players if request.count_given and low <= request.players <= high else None
     art = _Mat(rules, layout, names.form(rules) if request.fillable else None, table)
     drawn = tuple(art.draw())
-    pages = []
-    for index, name in enumerate(request.sheet_names):
-        if art.form is None:
-            pages.append(Page(FORM, art.name_items(name)))
-            continue
-        slot = index % request.players
-        values = dict(request.values[slot]) if slot < len(request.values) else {}
-        if name:
-            values.setdefault(names.NAME, name)
-        pages.append(Page(FORM, art.page_fields(values)))
+    pages = player_pages(art, FORM, request)
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return document(layout, f"{rules.title} player mats",
                     f"Player mats: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "

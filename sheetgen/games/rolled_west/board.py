@@ -14,11 +14,11 @@ import math
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
-from sheetgen.art import SheetArt, document
+from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.forms import SheetForm
-from sheetgen.games.rolled_west import board_form as names
+from sheetgen.games.rolled_west import board_form as names  # the form's field names
 from sheetgen.games.rolled_west.score import CATEGORIES
-from sheetgen.sheet import (FIELD_PAD, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+from sheetgen.sheet import (FIELD_PAD, Box, Icon, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline, fit_names)
 
 FORM = "rolled-west-board"
@@ -28,16 +28,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("rolled-west-board", request.paper)
     art = _Board(rules, layout, names.form(rules) if request.fillable else None)
     drawn = tuple(art.draw())
-    pages = []
-    for index, name in enumerate(request.sheet_names):
-        if art.form is None:
-            pages.append(Page(FORM, art.name_items(name)))
-            continue
-        slot = index % request.players
-        values = dict(request.values[slot]) if slot < len(request.values) else {}
-        if name:
-            values.setdefault(names.NAME, name)
-        pages.append(Page(FORM, art.page_fields(values)))
+    pages = player_pages(art, FORM, request)
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return document(layout, f"{rules.title} score boards",
                     f"Dry-erase score boards: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
