@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 
 from pypdf import PdfReader, PdfWriter
 
@@ -42,3 +43,21 @@ def fields_in_boxes(doc) -> tuple:
     for a, b in itertools.combinations(fields, 2):
         assert not a.rect.overlaps(b.rect), (a.name, b.name)
     return fields, boxes
+
+
+def refused_everywhere(run, tmp_path, files: list, expected: str) -> None:
+    """`check`, `score` and `export` of the filled PDFs `files` (names in tmp_path, where `run`
+    works) each exit 1 with the line `expected`, no traceback, and export writes nothing."""
+    for command in ("check", "score"):
+        result = run(command, *files)
+        assert result.code == 1, result
+        assert expected in result.err.splitlines(), result.err
+        assert "Traceback" not in result.err
+    result = run("export", *files, "-o", "out.yaml")
+    assert result.code == 1 and expected in result.err.splitlines()
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def without_places(problems) -> list:
+    """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
+    return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)

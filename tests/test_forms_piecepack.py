@@ -27,7 +27,7 @@ from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, SheetRequest
 
 from conftest import ROOT
-from formfill import fields_in_boxes, fill_pdf, write
+from formfill import fields_in_boxes, fill_pdf, without_places, write
 
 GR = sheetgen.game("piecepack-gold-rush")
 RULES = ruledata.load(get_game("piecepack-gold-rush"))
@@ -77,11 +77,6 @@ def mat_fields(player: dict) -> dict:
     if "total" in player:
         out["total"] = str(player["total"])
     return out
-
-
-def without_places(problems):
-    """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
-    return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
 
 
 # -- the fields on the mat ---------------------------------------------------------------
