@@ -106,7 +106,8 @@ def _decided(players: Sequence[ScoredPlayer], ties: "TieBreakers", values: Seque
     if ties.then == "rematch":
         end = "the win is shared (the rulebook calls for a rematch)"
     else:
-        end = "tied players share the win" + (f" ({ties.note})" if ties.note else "")
+        # the note says why the win is shared; after tie-breakers that were tried, it would only repeat them
+        end = "tied players share the win" + (f" ({ties.note})" if ties.note and len(said) == 1 else "")
     return "; ".join(said) + ("; " if len(said) > 1 else ": ") + end
 
 
