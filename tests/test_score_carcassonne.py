@@ -479,9 +479,9 @@ def test_a_long_broken_file_is_checked_in_linear_time():
     broken = ["railroad: {tiles: 0, workers: {Rde: 1}}", "mountain: {nuggets: x}", "swamp: {size: 2}",
               "city: {railroads: 9, merchant: Bleu}", "prairie: {tipis: -1, farmers: {Blue: 9}}"]
     doc = doc_of(game(features="".join(f"  - {broken[i % 5]}\n" for i in range(10_000))))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the same on a busy machine
     problems, warnings = score.check(doc, RULES)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert len(problems) == 8 * 2_000 and warnings == []  # 8 in each 5 features
     assert problems[0].message == "a railroad has at least 1 tile, got 0"
     assert problems[-1].message.startswith("Blue: 9 farmers on one prairie, but a player has only 4 cowboys")
