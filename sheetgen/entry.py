@@ -21,7 +21,6 @@ text (the default for an empty answer) and raises EndOfInput when input ends;
 from __future__ import annotations
 
 import re
-
 from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import names as name_policy
@@ -52,15 +51,9 @@ SKIP: Any = type("Skip", (), {"__repr__": lambda self: "SKIP"})()  # an optional
 
 def unwrap(schema: Any) -> Schema:
     """The schema under a Field, OrNull or Check."""
-    while True:
-        if isinstance(schema, Field):
-            schema = schema.schema
-        elif isinstance(schema, OrNull):
-            schema = schema.schema
-        elif isinstance(schema, Check):
-            schema = schema.schema
-        else:
-            return schema
+    while isinstance(schema, (Field, OrNull, Check)):
+        schema = schema.schema
+    return schema
 
 
 def problem(schema: Any, value: Any) -> Optional[str]:
@@ -94,11 +87,7 @@ class Interview:
                 if optional:
                     return SKIP
                 raise Retry("expected a whole number")
-            value = whole(text)
-            reason = problem(schema, value) if schema is not None else None
-            if reason:
-                raise Retry(reason)
-            return value
+            return checked(schema, whole(text))
 
         shown = None if default is None or default is SKIP else str(default)
         return self.value(prompt + (" (empty to skip)" if optional and shown is None else ""), parse, shown)
@@ -128,6 +117,10 @@ class Interview:
                 return out
             out.append(rest(head))
 
+    def explain(self, lines: Sequence[str]) -> None:
+        """A field's longer help, shown as the template shows it (comment lines)."""
+        self.tell("\n".join(f"# {line}" for line in lines))
+
     def player(self, text: str) -> str:
         """A player's name as the table has it (any letter case)."""
         return pick(text, self.ctx.names, what="player")
@@ -148,11 +141,9 @@ class Interview:
             return SKIP  # nothing to ask in this form (another written form: hexes, completed features)
         if isinstance(default, str):  # known already (a setup's code): written as it is
             return default
-        if index in (None, 0):
-            lines = spec.help_lines(self.ctx, *extra)
-            if len(lines) > 1:
-                self.tell("\n".join(f"# {line}" for line in lines))
         hint = spec.help_lines(self.ctx, *extra)
+        if len(hint) > 1 and index in (None, 0):  # a long help once, before the first player's answer
+            self.explain(hint)
         note = hint[0] if len(hint) == 1 and hint[0] else spec.label
         return self.shaped(label, spec.schema, default, note)
 
@@ -267,8 +258,9 @@ def ask_names(talk: Interview, defaults: Sequence[str]) -> list:
 
     def parse(text: str) -> str:
         name = name_policy.clean(text)
-        if not name or not name.isprintable():
-            raise Retry("a name is plain text, not empty")
+        why = name_policy.problem(name)  # the names any sheet prints (--names): not empty, printable, short
+        if why:
+            raise Retry(why)
         if name_policy.key(name) in {name_policy.key(n) for n in chosen}:
             raise Retry(f"{name} is already a player; give each player a different name")
         return name

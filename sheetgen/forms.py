@@ -350,11 +350,6 @@ class SheetForm:
                             f"data (--data)?")
         if isinstance(page, GamePage):
             page.read_columns(printed)
-            for binding in self.bindings:
-                value = binding.read(page)
-                if value is not MISSING:
-                    page.entry[binding.key] = value
-            return page
         for binding in self.bindings:
             _put(page.entry, binding.path, binding.read(page))
         return page

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from sheetgen.entry import Interview, pick
+from sheetgen.games.gold_west.score import FREE_CELL_SPACES
 from sheetgen.schema import Int
 
 
@@ -30,10 +31,10 @@ def _boomtown(scorer: Any, talk: Interview) -> dict:
     if talk.ctx.setup:
         town = {office["name"]: _holders(scorer, talk, office["name"], scorer.office_spaces)
                 for office in scorer.offices_in(talk.ctx.setup)}
-        town[free] = _holders(scorer, talk, free, 1)
+        town[free] = _holders(scorer, talk, free, FREE_CELL_SPACES)
         return {place: held for place, held in town.items() if held}
     places = [office["name"] for office in scorer.offices] + [free]
     return dict(talk.repeat(f"boomtown: an office with tokens on it, or {free} (empty to finish)",
                             lambda text: pick(text, places, "Boomtown office"),
                             lambda place: (place, _holders(scorer, talk, place,
-                                                           1 if place == free else scorer.office_spaces))))
+                                                           FREE_CELL_SPACES if place == free else scorer.office_spaces))))

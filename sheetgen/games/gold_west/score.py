@@ -34,7 +34,7 @@ TERM_FIELD = {"mining_tokens_strongest": "mining_tokens", "edge": "edge", "next_
               "water_camps": "water", "investments": "investments", "line": "line"}
 # What the map form derives from where the buildings stand (the rest is written as in the count form).
 # The free cell is a single Boomtown space; the offices share the other cells equally.
-_FREE_CELL_SPACES = 1
+FREE_CELL_SPACES = 1
 
 
 # What the board of a player count allows: edge hexes, hexes by the water, the longest line.
@@ -124,7 +124,7 @@ class GoldWestScorer(Scorer):
         town = rules["boomtown"]
         self.offices, self.offices_in_play = town["offices"], town["offices_in_play"]
         self.free_name, self.free_points = town["free_cell"]["name"], town["free_cell"]["points"]
-        self.office_spaces = (len(town["rows"]) * len(town["columns"]) - _FREE_CELL_SPACES) // self.offices_in_play
+        self.office_spaces = (len(town["rows"]) * len(town["columns"]) - FREE_CELL_SPACES) // self.offices_in_play
         self.office_by_name: dict = {}
         self.office_needs: dict = {}  # field -> the offices that score it
         for office in self.offices:
@@ -562,7 +562,7 @@ class GoldWestScorer(Scorer):
                     r.fail(where + (j,), f"'{holder}' is not a player in this file" + (
                         f"; did you mean '{hint}'?" if hint else f"; the players are {and_list(player_names)}"
                         if hints else ""))
-            spaces = self.office_spaces if place else _FREE_CELL_SPACES
+            spaces = self.office_spaces if place else FREE_CELL_SPACES
             most = min(spaces, self.stacked_tokens)
             if len(holders) > spaces + most:  # longer lists never reach the stacking check
                 stack = (f" and {plural(most, 'token')} may sit on an opponent's (an investment card)"

@@ -14,7 +14,7 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
         return NotImplemented
     names = [b["name"] for b in scorer.buildings.values()]
     if index == 0:
-        talk.tell("\n".join(f"# {line}" for line in scorer._buildings_help(talk.ctx, index)))
+        talk.explain(scorer.model().player.fields["buildings"].help_lines(talk.ctx, index))
 
     def building(text: str) -> str:
         action = scorer.actions.get(norm(text))
