@@ -237,6 +237,8 @@ class GameBinding(Binding):
     """Fields of a game page and one value of the results document itself (`key`: a key beside
     `players`), which may name the players of the page's columns."""
 
+    key: str = ""  # a key of the results document itself
+
     def read(self, page: "PageValues") -> Any:  # page is a GamePage
         raise NotImplementedError
 

@@ -45,14 +45,14 @@ from typing import Any, Optional, Sequence
 
 from sheetgen.errors import InvalidInput
 from sheetgen.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, KINDS, ROLES
 
 PART = "pad"
 DATE = "date"
 LAPS, POINTS, TOTALS = "laps", "points", "totals"
 KIND, SIZE, COWBOYS, ROW_POINTS = "kind", "size", "cowboys", "points"
-KINDS = ("railroad", "mountain", "city", "prairie")
-COMPLETED_KINDS = KINDS[:3]  # prairies are never completed
-SIZE_KEY = {"railroad": "tiles", "mountain": "nuggets", "city": "railroads", "prairie": "tipis"}
+COMPLETED_KINDS = tuple(kind for kind in KINDS if kind != "prairie")  # prairies are never completed
+SIZE_KEY = {kind: next(iter(fields)) for kind, fields in _FEATURE_FIELDS.items()}  # each kind's size: its first field
 # the section's extra box, and the one kind it belongs to
 EXTRA = {"features": ("horses", "prairie"), "completed": ("locomotives", "railroad")}
 EXTRA_WORDS = {"horses": "wild-horse herds", "locomotives": "locomotives"}
@@ -104,7 +104,7 @@ class PerPlayer(GameBinding):
     """One number box per player column, read as {NAME: N} (points:, totals:)."""
 
     def __init__(self, key: str, row: str, columns: int):
-        self.key, self.section, self.row, self.count = key, key, row, columns
+        self.key, self.row, self.count = key, row, columns
 
     def cells(self) -> list:
         return [cell(self.row, c) for c in range(1, self.count + 1)]
@@ -114,12 +114,12 @@ class PerPlayer(GameBinding):
         out: dict = {}
         for column, _ in page.players:
             name = page.name_of(column)
-            value = NumberValue(at(self.section, name), cell(self.row, column)).read(page)
+            value = NumberValue(at(self.key, name), cell(self.row, column)).read(page)
             if value is not MISSING:
                 out[name] = value
         if page.players:  # a problem with the whole key (a player left out) points at the first empty box
             empty = [column for column, _ in page.players if not page.text(cell(self.row, column))]
-            page.place(at(self.section), cell(self.row, (empty or [page.players[0][0]])[0]))
+            page.place(at(self.key), cell(self.row, (empty or [page.players[0][0]])[0]))
         return out if out else MISSING
 
     def write(self, value: Any, names: Sequence[str] = ()) -> dict:
@@ -167,12 +167,12 @@ class Features(GameBinding):
     ROLE: {NAME: N} (a city: merchant: NAME)}}], rows left empty skipped."""
 
     def __init__(self, key: str, rows: int, columns: int, kinds: tuple):
-        self.key, self.section, self.rows, self.count, self.kinds = key, key, rows, columns, kinds
+        self.key, self.rows, self.count, self.kinds = key, rows, columns, kinds
         self.extra, self.extra_kind = EXTRA[key]
 
     def row_cells(self, n: int) -> list:
-        parts = [feature(self.section, n, part) for part in (KIND, SIZE, self.extra)]
-        return parts + [cell(feature(self.section, n, COWBOYS), c) for c in range(1, self.count + 1)]
+        parts = [feature(self.key, n, part) for part in (KIND, SIZE, self.extra)]
+        return parts + [cell(feature(self.key, n, COWBOYS), c) for c in range(1, self.count + 1)]
 
     def cells(self) -> list:
         return [c for n in range(1, self.rows + 1) for c in self.row_cells(n)]
@@ -185,12 +185,12 @@ class Features(GameBinding):
             if item is not None:
                 out.append(item)
         if out:
-            page.place(at(self.section), feature(self.section, 1, KIND))
+            page.place(at(self.key), feature(self.key, 1, KIND))
         return out if out else MISSING
 
     def _row(self, page: GamePage, n: int, index: int) -> Optional[dict]:
-        kind_cell, size_cell, extra_cell = (feature(self.section, n, part) for part in (KIND, SIZE, self.extra))
-        cowboy_cells = [(c, cell(feature(self.section, n, COWBOYS), c)) for c, _ in page.players]
+        kind_cell, size_cell, extra_cell = (feature(self.key, n, part) for part in (KIND, SIZE, self.extra))
+        cowboy_cells = [(c, cell(feature(self.key, n, COWBOYS), c)) for c, _ in page.players]
         kind = page.mark(kind_cell)
         filled = [c for c in [size_cell, extra_cell] + [x for _, x in cowboy_cells] if page.text(c)]
         if kind == "" and not filled:
@@ -200,8 +200,8 @@ class Features(GameBinding):
             return None
         if kind is None:  # not one of the choices: reported by mark
             return None
-        path = at(self.section, index, kind)
-        page.place(at(self.section, index), kind_cell)
+        path = at(self.key, index, kind)
+        page.place(at(self.key, index), kind_cell)
         page.place(path, size_cell)  # a missing size is reported at the feature: its size box
         body: dict = {}
         size = NumberValue(path + (SIZE_KEY[kind],), size_cell).read(page)
@@ -213,7 +213,7 @@ class Features(GameBinding):
                                       f"(only a {self.extra_kind} has them)")
             else:
                 body[self.extra] = NumberValue(path + (self.extra,), extra_cell).read(page)
-        role = {"railroad": "workers", "mountain": "miners", "city": "merchant", "prairie": "farmers"}[kind]
+        role = ROLES[kind][0]
         cowboys: dict = {}
         for column, where in cowboy_cells:
             name = page.name_of(column)
@@ -244,17 +244,16 @@ class Features(GameBinding):
             if n > self.rows:
                 break
             ((kind, body),) = item.items()
-            out[feature(self.section, n, KIND)] = kind
+            out[feature(self.key, n, KIND)] = kind
             if body.get(SIZE_KEY[kind]) is not None:
-                out[feature(self.section, n, SIZE)] = str(body[SIZE_KEY[kind]])
+                out[feature(self.key, n, SIZE)] = str(body[SIZE_KEY[kind]])
             if kind == self.extra_kind and body.get(self.extra) is not None:
-                out[feature(self.section, n, self.extra)] = str(body[self.extra])
-            for role in ("workers", "miners", "merchant", "farmers"):
-                held = body.get(role)
-                held = {held: 1} if isinstance(held, str) else held or {}
-                for c, name in enumerate(names, 1):
-                    if held.get(name) is not None and c <= self.count:
-                        out[cell(feature(self.section, n, COWBOYS), c)] = str(held[name])
+                out[feature(self.key, n, self.extra)] = str(body[self.extra])
+            held = body.get(ROLES[kind][0])
+            held = {held: 1} if isinstance(held, str) else held or {}
+            for c, name in enumerate(names, 1):
+                if held.get(name) is not None and c <= self.count:
+                    out[cell(feature(self.key, n, COWBOYS), c)] = str(held[name])
         return out
 
 

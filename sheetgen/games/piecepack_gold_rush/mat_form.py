@@ -123,12 +123,12 @@ class Buildings(Binding):
         return list(self.boxes)
 
     def read(self, page: PageValues) -> Any:
-        page.place((self.key,), self.boxes[0])
+        page.place(self.path, self.boxes[0])
         out: list = []
         for name in self.boxes:
             text = page.text(name)
             if text:
-                page.place((self.key, len(out)), name)
+                page.place(self.path + (len(out),), name)
                 out.append(self.choices.get(norm(text), text))
         return out
 
