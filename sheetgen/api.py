@@ -232,7 +232,7 @@ class Game:
         problems, warnings = self.scorer().check(doc)
         if problems:
             raise InvalidInput(problems)
-        return Export(form_reader.results_yaml(doc, self.title), warnings)
+        return Export(form_reader.results_yaml(doc.value, self.title), warnings)
 
     def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None, *,
                  code: Optional[str] = None) -> str:
@@ -266,8 +266,6 @@ class Game:
         or a hint. The players are `names` (in seating order), else asked, `players` of them (asked
         too when neither is given); with `code` (a setup code) they sit in that setup's order and,
         for Gold West, only its offices and the counts they score are asked."""
-        from types import SimpleNamespace
-
         from sheetgen import entry, forms
         from sheetgen.schema import Int
 
@@ -284,7 +282,7 @@ class Game:
                 f"players ({low}-{high})", Int(low, high), high)
         ctx = scorer.context(players, seated, setup)
         data = entry.interview(scorer, ctx, ask, tell, asked_names=listed is None)
-        return forms.results_yaml(SimpleNamespace(value=data), self.title, "entered at the table")
+        return forms.results_yaml(data, self.title, "entered at the table")
 
     def example(self) -> str:
         """A filled-in results file of this game (the one in examples/), as text."""

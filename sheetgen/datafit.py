@@ -95,10 +95,11 @@ def page_fit(document: Any, paper: str) -> list:
     paper empty than a layout for this paper should."""
     from sheetgen import layouts
     from sheetgen.pdf import PAPER
+    from sheetgen.sheet import PT
 
     rules = layouts.load("paper")["margin"]
     least, most, even = rules["least"], rules["most"], rules["even"]
-    width, height = (side / _MM for side in PAPER[paper])
+    width, height = (side * PT for side in PAPER[paper])  # points to mm
     # where the content box sits on the paper (centred: the layout for this paper sets its size)
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
     where = "A4" if paper == "a4" else "Letter"
@@ -126,8 +127,9 @@ def page_fit(document: Any, paper: str) -> list:
 def margins(document: Any, paper: str) -> tuple:
     """(left, top, right, bottom): the paper left empty around everything drawn, in mm."""
     from sheetgen.pdf import PAPER
+    from sheetgen.sheet import PT
 
-    width, height = (side / _MM for side in PAPER[paper])
+    width, height = (side * PT for side in PAPER[paper])  # points to mm
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
     boxes = [box for _, box in _drawn(document)]
     if not boxes:
@@ -146,7 +148,6 @@ def _drawn(document: Any) -> Iterator[tuple]:
                 yield item, box
 
 
-_MM = 72 / 25.4  # points per millimetre
 _CAP, _DESCENT = 0.72, 0.21  # of a text's size: how far its capitals rise above and its descenders fall below the baseline
 
 

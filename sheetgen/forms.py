@@ -797,13 +797,13 @@ def read(sources: Iterable[Union[str, Path, FilledPdf]], game: "Game") -> FormDo
 
 # -- back to a results file -------------------------------------------------------------
 
-def results_yaml(doc: Any, title: str, source: str = "read from filled-in score sheets") -> str:
-    """A results file holding `doc`'s values, laid out like `sheetgen template` (as `sheetgen export`
-    writes it): one key a line down to each player's sections, each value below that on one line.
-    `source` says where the values came from (a `Document`, or anything with the data as `.value`)."""
+def results_yaml(data: dict, title: str, source: str = "read from filled-in score sheets") -> str:
+    """A results file holding `data` (a results file's plain values), laid out like `sheetgen
+    template` (as `sheetgen export` writes it): one key a line down to each player's sections,
+    each value below that on one line. `source` says where the values came from."""
     lines = [f"# {title} results, {source} by sheetgen.",
              "# Check and tally it with:  sheetgen score THIS-FILE"]
-    for key, value in doc.value.items():
+    for key, value in data.items():
         if key == "players" and isinstance(value, list) and all(isinstance(e, dict) for e in value):
             lines.append("players:")
             for entry in value:
