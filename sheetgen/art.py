@@ -9,22 +9,32 @@ items drawn; `document` wraps the shared art and the pages into a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Optional
 
 from sheetgen.sheet import PT, Box, Page, Rect, SheetDocument, SheetRequest, Text, baseline
+
+if TYPE_CHECKING:
+    from sheetgen.forms import SheetForm
 
 
 class SheetArt:
     """A part's drawing: `add` items; `section` draws a section bar from the layout's sizes."""
 
-    def __init__(self, rules: Any, layout: dict):
+    def __init__(self, rules: Any, layout: dict, form: Optional["SheetForm"] = None):
         self.rules = rules
+        self.form = form  # a fillable part's form; its fields are collected as the boxes are drawn
+        self.fields: list = []
         self.L = layout
         self.font = layout["fonts"]
         self.line = layout["lines"]
         self.text = layout["text"]
         self.width = layout["content"]["width"]
         self.items: list = []
+
+    def page_fields(self, values: dict) -> tuple:
+        """One page's form fields in tab order (the form's), filled with `values`."""
+        assert self.form is not None
+        return self.form.filled(self.fields, values)
 
     def add(self, *items: Any) -> None:
         self.items.extend(items)

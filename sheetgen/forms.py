@@ -329,6 +329,14 @@ class SheetForm:
         return not any(_filled(values.get(name)) for name in names
                        if name not in self.slots or (self.slots[name].read and not self.slots[name].names))
 
+    def filled(self, fields: Iterable["FormField"], values: dict) -> tuple:
+        """A page's form fields (as a builder placed them) in the form's tab order, each holding its
+        value in `values` (a field without one is empty)."""
+        import dataclasses
+
+        return tuple(dataclasses.replace(f, value=values.get(f.name))
+                     for f in sorted(fields, key=lambda f: self.order[f.name]))
+
     def blank(self, values: dict) -> bool:
         """Whether nothing that is read is filled in but maybe a name (an unused page: a board
         printed with its player's name stays in everyone's copy of the PDF). A filled field

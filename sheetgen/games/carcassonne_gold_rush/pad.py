@@ -103,10 +103,8 @@ def running_cells(layout: dict, players: int) -> int:
 
 class _Pad(SheetArt):
     def __init__(self, rules, layout: dict, players: int, form: Any = None):
-        super().__init__(rules, layout)
+        super().__init__(rules, layout, form)
         self.players = players
-        self.form = form  # a fillable pad's form; its fields are collected as the boxes are drawn
-        self.fields: list = []
         self.c = columns(layout, players)
         self.left, self.table, self.col = self.c.left, self.c.table, self.c.col
         self.label_right = self.c.label_right
@@ -141,12 +139,6 @@ class _Pad(SheetArt):
             d = FIELD_INSET
             self.fields.append(self.form.field(field, Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d),
                                                **style))
-
-    def page_fields(self, values: dict) -> tuple:
-        """One page's form fields in tab order (the form's), filled with `values`."""
-        order = self.form.order
-        return tuple(dataclasses.replace(f, value=values.get(f.name))
-                     for f in sorted(self.fields, key=lambda f: order[f.name]))
 
     def captions(self, y: float, left: str, right: str) -> float:
         """The column heads of a row's two boxes in every player column; returns the y below them."""

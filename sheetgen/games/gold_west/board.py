@@ -13,7 +13,6 @@ for what the map does not show; board_form.py says what each field means.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Optional
 
 from sheetgen import __version__, layouts, setupcard
@@ -87,11 +86,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     if card.y > foot - 1:
         raise ValueError(f"the {rules.game} board sheet runs {card.y - foot + 1:.1f} mm past its footer")
     copies = f", {request.copies} copies" if request.copies > 1 else ""
-    page_fields: tuple = ()
-    if form is not None:
-        order = form.order
-        page_fields = tuple(dataclasses.replace(f, value=values.get(f.name))
-                            for f in sorted(fields, key=lambda f: order[f.name]))
+    page_fields = form.filled(fields, values) if form is not None else ()
     return SheetDocument(
         title=f"{rules.title} board record" + (f" {code}" if code else ""),
         subject=f"Board record sheet{f' for setup {code}' if code else ''}{copies}, {request.paper}, "

@@ -28,7 +28,6 @@ at game end says so in the row).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Any, Optional
 
@@ -80,10 +79,8 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 class _Pad(SheetArt):
     def __init__(self, rules, layout: dict, players: int, form: Optional[SheetForm] = None,
                  offices: Optional[list] = None, named: bool = False):
-        super().__init__(rules, layout)
+        super().__init__(rules, layout, form)
         self.players = players
-        self.form = form  # a fillable pad's form; its fields are collected as the boxes are drawn
-        self.fields: list = []
         self.offices = offices  # the offices a setup drew (--code), else None: written in
         self.named = named  # names print in the column heads: no need to ask for them
         self.F = layout["fields"]
@@ -118,13 +115,6 @@ class _Pad(SheetArt):
             out.append((x, room * share))
             x += room * share + gap
         return out
-
-    def page_fields(self, values: dict) -> tuple:
-        """One page's form fields in tab order (the form's), filled with `values`."""
-        assert self.form is not None
-        order = self.form.order
-        return tuple(dataclasses.replace(f, value=values.get(f.name))
-                     for f in sorted(self.fields, key=lambda f: order[f.name]))
 
     # -- the labels on the left -----------------------------------------------
     def label(self, y: float, h: float, name: str, text: str = "", size: Optional[float] = None) -> None:

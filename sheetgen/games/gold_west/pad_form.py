@@ -43,8 +43,8 @@ import re
 from typing import Any, Sequence
 
 from sheetgen import layouts
-from sheetgen.forms import (MISSING, digits, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
-                            Slot, TextValue)
+from sheetgen.forms import (MISSING, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
+                            Slot, TextValue, digits)
 from sheetgen.games.gold_west.score import COUNT_FIELDS, TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.results import norm
 

@@ -15,7 +15,6 @@ every building and action, and the score box.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
@@ -52,11 +51,9 @@ def _count_words(rules, counts: dict) -> str:
 
 class _Mat(SheetArt):
     def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None, table: Optional[int] = None):
-        super().__init__(rules, layout)
+        super().__init__(rules, layout, form)
         self.resources = rules["resources"]
         self.names = {r["key"]: r["name"] for r in self.resources}
-        self.form = form  # a fillable mat's form; its fields are collected as the boxes are drawn
-        self.fields: list = []
         self.F = layout["fields"]
         low, high = rules.players
         # the player counts the rounds and plots are drawn for: the table's, or every count
@@ -79,13 +76,6 @@ class _Mat(SheetArt):
         """The part of a captioned box below its caption."""
         d, top = self.F["inset"], self.F["caption"]
         return Rect(rect.x + d, rect.y + top, rect.w - 2 * d, rect.h - top - d)
-
-    def page_fields(self, values: dict) -> tuple:
-        """One page's form fields in tab order (the form's), filled with `values`."""
-        assert self.form is not None
-        order = self.form.order
-        return tuple(dataclasses.replace(f, value=values.get(f.name))
-                     for f in sorted(self.fields, key=lambda f: order[f.name]))
 
     def label(self, rect: Rect, text: str) -> None:
         """A small caption in the top-left corner of a writing box."""

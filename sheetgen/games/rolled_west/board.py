@@ -9,7 +9,6 @@ and read as board_form.py says.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from typing import Any, Optional
 
@@ -39,9 +38,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 class _Board(SheetArt):
     def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None):
-        super().__init__(rules, layout)
-        self.form = form  # a fillable board's form; its fields are collected as the boxes are drawn
-        self.fields: list = []
+        super().__init__(rules, layout, form)
         self.F = layout["fields"]
         self.letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
         self.names = {f["resource"]: f["name"] for f in rules["dice"]["faces"]}
@@ -74,13 +71,6 @@ class _Board(SheetArt):
         """A check square in the box's lower left corner."""
         d, side = self.F["inset"], self.F["check"]
         return Rect(rect.x + d, rect.bottom - d - side, side, side)
-
-    def page_fields(self, values: dict) -> tuple:
-        """One page's form fields in tab order (the form's), filled with `values`."""
-        assert self.form is not None
-        order = self.form.order
-        return tuple(dataclasses.replace(f, value=values.get(f.name))
-                     for f in sorted(self.fields, key=lambda f: order[f.name]))
 
     def number(self, cx: float, cy: float, value: int, size: Optional[float] = None) -> None:
         size = size or self.font["number"]
