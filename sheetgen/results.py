@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, S
 
 from sheetgen import names
 from sheetgen.collector import paused
-from sheetgen.record import Record
+from sheetgen.record import FrozenRecord, Record
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
@@ -87,10 +87,9 @@ def unknown(what: str, text: Any, choices: Sequence[str]) -> str:
 # Context, Model and Outcome are plain records (sheetgen.record) rather than dataclasses:
 # every command that reads or writes a results file defines them. Entry and Table stay
 # dataclasses: games subclass them as such.
-_Record = Record
 
 
-class Context(_Record):
+class Context(FrozenRecord):
     """What a template is written for: the rule data, the player count and names (read-only);
     for a template of one setup (`--code`), the realised setup and the needs that cannot
     arise in it (offices not in play): a field only those need is left out."""
@@ -105,18 +104,11 @@ class Context(_Record):
 
     def __init__(self, rules: RuleData, players: int, names: list, setup: Optional[dict] = None,
                  unused: frozenset = frozenset()):
-        for name, value in zip(self._fields, (rules, players, names, setup, unused)):
-            object.__setattr__(self, name, value)
+        self._set(rules, players, names, setup, unused)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"cannot assign to field '{name}'")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field '{name}'")
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash((self.rules, self.players, tuple(self.names), None if self.setup is None else self.setup.get("code"),
-                     self.unused))
+    def __hash__(self) -> int:  # type: ignore[override]  # names is a list, setup a dict: hashed by what names them
+        setup = None if self.setup is None else self.setup.get("code")
+        return hash((self.rules, self.players, tuple(self.names), setup, self.unused))
 
     def asked(self, spec: Any) -> bool:
         """Whether a field belongs in this context: not when every need it serves cannot arise."""
@@ -142,7 +134,7 @@ def _no_lines(ctx: Context) -> list:
     return []
 
 
-class Model(_Record):
+class Model(Record):
     """A game's results file: the top-level fields, with `players` either a list of
     per-player mappings (`player` given) or a list of names."""
 
@@ -331,7 +323,7 @@ class Reader:
 
 # -- the pipeline -----------------------------------------------------------------------
 
-class Outcome(_Record):
+class Outcome(Record):
     """What `Scorer.examine` found: problems, warnings, the file as read, the tally, and the document."""
 
     __slots__ = _fields = ("problems", "warnings", "table", "breakdowns", "doc")
