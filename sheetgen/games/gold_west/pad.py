@@ -88,8 +88,8 @@ class _Pad(SheetArt):
         label, gap = layout["label_width"], layout["column_gap"]
         self.column_w = (self.width - label - gap * players) / players
         self.columns = [label + gap + i * (self.column_w + gap) for i in range(players)]
-        kinds = rules["terrains"]["kinds"]
-        self.terrains = [(kind, GoldWestScorer(rules).terrain_key[kind["code"]]) for kind in kinds]
+        keys = GoldWestScorer(rules).terrain_key  # a terrain's code -> its key in a results file
+        self.terrains = [(kind, keys[kind["code"]]) for kind in rules["terrains"]["kinds"]]
 
     # -- boxes and their fields ----------------------------------------------
     def write_box(self, rect: Rect, field: str = "", label: str = "", width: Optional[float] = None,
