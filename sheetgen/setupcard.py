@@ -24,9 +24,7 @@ from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, R
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
 GUTTER = float(layouts.load(LAYOUT)["gutter"])  # between the two halves of a page of half-page cards
 FOOTER = float(layouts.load(LAYOUT)["footer"])  # the footer's line sits this far above a card's foot
-# the title's baseline: its capitals start as far below the top as the fine print ends above the foot,
-# so the margins of the drawn page are even
-TITLE_BASELINE = 6.0
+TITLE_BASELINE = float(layouts.load(LAYOUT)["title_baseline"])  # so the drawn page's margins are even
 
 
 def size(paper: str = "letter") -> tuple:

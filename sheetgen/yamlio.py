@@ -21,7 +21,7 @@ import math
 import os
 import re
 import stat
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union, cast
+from typing import Any, Callable, Optional, Union, cast
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
@@ -30,9 +30,6 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
 from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.record import Record
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
