@@ -69,6 +69,23 @@ def player_pages(art: Any, form: str, request: SheetRequest) -> list:
     return pages
 
 
+def game_pages(art: Any, form: str, request: SheetRequest, names: list, printed: dict) -> list:
+    """The pages of a part that holds a whole game (a pad), one per copy, each placing the drawn
+    `form`: the players' `names` printed, or on a fillable pad its fields, holding what is
+    `printed` (field -> value: the names, a setup's offices) and, on the first copy, the values
+    of --from."""
+    if art.form is None:
+        heads = art.name_items(names)
+        return [Page(form, heads) for _ in range(request.copies)]
+    pages = []
+    for copy in range(request.copies):
+        values = dict(request.values[0]) if copy == 0 and request.values else {}
+        for field, value in printed.items():
+            values.setdefault(field, value)
+        pages.append(Page(form, art.page_fields(values)))
+    return pages
+
+
 def document(layout: dict, title: str, subject: str, form: str, art: Any, pages: list, **extra: Any) -> SheetDocument:
     """The part as a document: `art` drawn once as the form `form`, placed by each page."""
     return SheetDocument(title=title, subject=subject, width=layout["content"]["width"],

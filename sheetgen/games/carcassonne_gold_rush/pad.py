@@ -31,14 +31,13 @@ import dataclasses
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts
-from sheetgen.art import SheetArt, document
+from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.games.carcassonne_gold_rush import pad_form as f
-from sheetgen.sheet import (LEADING, PT, Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
+from sheetgen.sheet import (LEADING, PT, Box, Icon, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
 FORM = "carcassonne-gold-rush-pad"
 LAYOUT = "carcassonne-gold-rush-pad"
-FIELD_INSET = 0.9  # mm between a box's edge and the form field over it
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
@@ -48,17 +47,9 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         form = f.form(rules)
     pad = _Pad(rules, layout, request.players, form)
     drawn = tuple(pad.draw())
-    names = tuple(request.names) + ("",) * (request.players - len(request.names))
-    pages = []
-    for copy in range(request.copies):
-        if form is None:
-            pages.append(Page(FORM, pad.name_items(names)))
-        else:
-            values = dict(request.values[copy]) if copy < len(request.values) else {}
-            for column, name in enumerate(names, 1):
-                if name:
-                    values.setdefault(f.player(column), name)
-            pages.append(Page(FORM, pad.page_fields(values)))
+    names = list(request.names) + [""] * (request.players - len(request.names))
+    printed = {f.player(column): name for column, name in enumerate(names, 1) if name}
+    pages = game_pages(pad, FORM, request, names, printed)
     games = f"{request.copies} game{'s' if request.copies > 1 else ''}"
     sheets = f"{len(pages)} page{'s' if len(pages) > 1 else ''}"
     return document(layout, f"{rules.title} score pad",
@@ -136,7 +127,7 @@ class _Pad(SheetArt):
         """A box to write in; on a fillable pad, the form field `field` over it."""
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
         if self.form is not None and field:
-            d = FIELD_INSET
+            d = self.L["fields"]["inset"]
             self.fields.append(self.form.field(field, Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d),
                                                **style))
 

@@ -32,12 +32,12 @@ import math
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts
-from sheetgen.art import SheetArt, document
+from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.errors import SheetgenError
 from sheetgen.forms import SheetForm
 from sheetgen.games.gold_west import pad_form as names
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
-from sheetgen.sheet import (Box, Icon, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
+from sheetgen.sheet import (Box, Icon, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
                             fit_names)
 
 FORM = "gold-west-pad"
@@ -56,18 +56,9 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     pad = _Pad(rules, layout, request.players, form, offices, named=bool(request.names))
     art = tuple(pad.draw())
     players = list(request.names) + [""] * (request.players - len(request.names))
-    pages = []
-    for copy in range(request.copies):
-        if form is None:
-            pages.append(Page(FORM, pad.name_items(players)))
-            continue
-        values = dict(request.values[0]) if copy == 0 and request.values else {}
-        for column, name in enumerate(players, 1):
-            if name:
-                values.setdefault(names.cell(column, "name"), name)
-        for row, office in enumerate(offices or (), 1):
-            values.setdefault(names.office(row), office["name"])
-        pages.append(Page(FORM, pad.page_fields(values)))
+    printed = {names.cell(column, "name"): name for column, name in enumerate(players, 1) if name}
+    printed.update({names.office(row): office["name"] for row, office in enumerate(offices or (), 1)})
+    pages = game_pages(pad, FORM, request, players, printed)
     copies = f", {request.copies} copies" if request.copies > 1 else ""
     code = f", setup {request.code}" if request.code else ""
     return document(layout, f"{rules.title} final-scoring pads",
