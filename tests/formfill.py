@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import itertools
 import re
+import shutil
+import subprocess
 
 from pypdf import PdfReader, PdfWriter
 
@@ -61,3 +63,20 @@ def refused_everywhere(run, tmp_path, files: list, expected: str) -> None:
 def without_places(problems) -> list:
     """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
     return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
+
+
+PDFTOPPM = shutil.which("pdftoppm")
+
+
+def ppm(data: bytes, tmp_path, dpi: int = 50) -> tuple:
+    """(width, height, pixels) of a PDF's first page, rendered by poppler's pdftoppm."""
+    source = tmp_path / "render.pdf"
+    source.write_bytes(data)
+    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
+                   check=True, capture_output=True)
+    (image,) = tmp_path.glob("page*.ppm")
+    raw = image.read_bytes()
+    image.unlink()
+    magic, width, height, depth, pixels = raw.split(maxsplit=4)
+    assert magic == b"P6" and depth == b"255"
+    return int(width), int(height), pixels

@@ -9,8 +9,6 @@ file with the same values gives.
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 
 import pytest
 import yaml
@@ -25,7 +23,7 @@ from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, Rect, SheetRequest
 
 from conftest import ROOT
-from formfill import fields_in_boxes, fill_pdf, refused_everywhere, write
+from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, write
 
 CG = sheetgen.game("carcassonne-gold-rush")
 RULES = ruledata.load(get_game("carcassonne-gold-rush"))
@@ -33,7 +31,6 @@ FORM = CG.form()
 LAYOUT = layouts.load("carcassonne-gold-rush-pad", "letter")
 PREFIX = "carcassonne-gold-rush.pad"
 EXAMPLE = ROOT / "examples" / "carcassonne-gold-rush-game.yaml"
-PDFTOPPM = shutil.which("pdftoppm")
 ROWS = {"features": LAYOUT["features"]["rows"], "completed": LAYOUT["completed"]["rows"]}
 SIZE = {"railroad": "tiles", "mountain": "nuggets", "city": "railroads", "prairie": "tipis"}
 ROLE = {"railroad": "workers", "mountain": "miners", "city": "merchant", "prairie": "farmers"}
@@ -156,16 +153,6 @@ def test_the_fillable_pdf_is_byte_identical_across_runs():
     assert CG.sheet(results=str(EXAMPLE)) == CG.sheet(results=str(EXAMPLE))
 
 
-def ppm(data: bytes, tmp_path, dpi: int) -> tuple:
-    path = tmp_path / "page.pdf"
-    path.write_bytes(data)
-    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(path), str(tmp_path / "page")], check=True)
-    (image,) = tmp_path.glob("page*.ppm")
-    raw = image.read_bytes()
-    image.unlink()
-    magic, width, height, depth, pixels = raw.split(maxsplit=4)
-    assert magic == b"P6" and depth == b"255"
-    return int(width), int(height), pixels
 
 
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
-import subprocess
 
 import pytest
 import yaml
@@ -26,7 +25,7 @@ from sheetgen.scoring import report_to_text
 from sheetgen.sheet import Box, FormField, SheetRequest
 
 from conftest import ROOT
-from formfill import fields_in_boxes, fill_pdf, refused_everywhere, write
+from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, write
 
 GW = sheetgen.game("gold-west")
 RULES = ruledata.load(get_game("gold-west"))
@@ -36,7 +35,6 @@ TERRAINS = [k["name"].lower() for k in RULES["terrains"]["kinds"]]
 OFFICES = [o["name"] for o in RULES["boomtown"]["offices"]]
 FREE = RULES["boomtown"]["free_cell"]["name"]
 EXAMPLE = ROOT / "examples" / "gold-west-game.yaml"
-PDFTOPPM = shutil.which("pdftoppm")
 PIECES = RULES["pieces"]["camps_per_player"]
 COUNTS = ("points", "edge", "next_to_opponent", "line", "investments", "shipping_tiles", "wanted", "supply", "total")
 
@@ -173,15 +171,6 @@ def test_the_fields_listing(run):
 
 # -- the PDF -------------------------------------------------------------------------------
 
-def ppm(data: bytes, tmp_path, dpi=50) -> tuple:
-    source = tmp_path / "render.pdf"
-    source.write_bytes(data)
-    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
-                   check=True, capture_output=True)
-    (image,) = tmp_path.glob("page*.ppm")
-    raw = image.read_bytes()
-    image.unlink()
-    return raw
 
 
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")

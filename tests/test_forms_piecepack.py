@@ -10,8 +10,6 @@ from __future__ import annotations
 import io
 import itertools
 import re
-import shutil
-import subprocess
 
 import pytest
 import yaml
@@ -27,7 +25,7 @@ from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, SheetRequest
 
 from conftest import ROOT
-from formfill import fields_in_boxes, fill_pdf, without_places, write
+from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, without_places, write
 
 GR = sheetgen.game("piecepack-gold-rush")
 RULES = ruledata.load(get_game("piecepack-gold-rush"))
@@ -39,7 +37,6 @@ BUILDINGS = [b["name"] for b in RULES["buildings"]]
 ACTIONS = [a["name"] for a in RULES["actions"]]
 MARKERS = RULES["player_start"]["ownership_markers"]
 EXAMPLE = ROOT / "examples" / "piecepack-gold-rush-game.yaml"
-PDFTOPPM = shutil.which("pdftoppm")
 
 
 def build(players=3, names=(), values=(), count_given=False, paper="letter"):
@@ -173,18 +170,6 @@ def test_the_fillable_pdf_is_byte_identical_across_runs():
     assert GR.sheet("mat", results=str(EXAMPLE)) == GR.sheet("mat", results=str(EXAMPLE))
 
 
-def render(data: bytes, tmp_path, dpi: int) -> tuple:
-    """(width, height, pixels) of a PDF's first page, rendered by poppler."""
-    source = tmp_path / "render.pdf"
-    source.write_bytes(data)
-    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
-                   check=True, capture_output=True)
-    (image,) = tmp_path.glob("page*.ppm")
-    raw = image.read_bytes()
-    image.unlink()
-    magic, width, height, depth, pixels = raw.split(maxsplit=4)
-    assert magic == b"P6" and depth == b"255"
-    return int(width), int(height), pixels
 
 
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
@@ -192,7 +177,7 @@ def render(data: bytes, tmp_path, dpi: int) -> tuple:
 def test_an_empty_fillable_mat_prints_exactly_like_the_plain_one(tmp_path, ink):
     plain = GR.sheet("mat", players=3, ink=ink)
     fillable = GR.sheet("mat", players=3, ink=ink, fillable=True)
-    assert render(plain, tmp_path, 60) == render(fillable, tmp_path, 60)
+    assert ppm(plain, tmp_path, 60) == ppm(fillable, tmp_path, 60)
 
 
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
@@ -204,8 +189,8 @@ def test_filled_values_show_inside_their_own_fields(tmp_path):
     values = {"name": "Ann", "ore.3": True, "ore.laps": "1", "gold.12": True, "food.0": True, "energy.4": True,
               "round.2": True, "plot.1.tile": "3 suns", "plot.1.coin": "5", "plot.1.building": "Gold Mine",
               "plot.1.upgrades": "2", "plot.2.civic": "8", "score.gold": "36", "total": "67", "tie.food": "0"}
-    width, height, before = render(data, tmp_path, dpi)
-    after = render(fill(data, {1: values}), tmp_path, dpi)[2]
+    width, height, before = ppm(data, tmp_path, dpi)
+    after = ppm(fill(data, {1: values}), tmp_path, dpi)[2]
     page = PdfReader(io.BytesIO(data)).pages[0]
     page_h = float(page.mediabox.height)
     rects = {}

@@ -29,7 +29,7 @@ from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, Page, Rect, SheetDocument, SheetRequest
 
 from conftest import ROOT, run_process
-from formfill import fields_in_boxes, fill_pdf, refused_everywhere, without_places, write
+from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, without_places, write
 
 RW = sheetgen.game("rolled-west")
 RULES = ruledata.load(get_game("rolled-west"))
@@ -44,7 +44,6 @@ CONTRACTS = [c["number"] for c in RULES["contracts"]]
 LETTER = {f["resource"]: f["letter"] for f in RULES["dice"]["faces"]}
 OFFICES = [LETTER[r] + LETTER[c] for r in RULES["boomtown"]["rows"] for c in RULES["boomtown"]["columns"]]
 EXAMPLE = ROOT / "examples" / "rolled-west-game.yaml"
-PDFTOPPM = shutil.which("pdftoppm")
 
 
 def build(players=2, names=(), values=(), paper="letter"):
@@ -168,18 +167,6 @@ def test_the_fillable_pdf_is_byte_identical_across_runs():
     assert RW.sheet(results=str(EXAMPLE)) == RW.sheet(results=str(EXAMPLE))
 
 
-def ppm(data: bytes, tmp_path, dpi=50) -> tuple:
-    """(width, height, pixels) of a PDF's first page, rendered by poppler."""
-    source = tmp_path / "render.pdf"
-    source.write_bytes(data)
-    subprocess.run([PDFTOPPM, "-r", str(dpi), "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
-                   check=True, capture_output=True)
-    (image,) = tmp_path.glob("page*.ppm")
-    raw = image.read_bytes()
-    image.unlink()
-    magic, width, height, depth, pixels = raw.split(maxsplit=4)
-    assert magic == b"P6" and depth == b"255"
-    return int(width), int(height), pixels
 
 
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
