@@ -334,7 +334,7 @@ class SheetForm:
         value in `values` (a field without one is empty)."""
         import dataclasses
 
-        return tuple(dataclasses.replace(f, value=values.get(f.name))
+        return tuple(f if f.value is None and values.get(f.name) is None else dataclasses.replace(f, value=values.get(f.name))
                      for f in sorted(fields, key=lambda f: self.order[f.name]))
 
     def blank(self, values: dict) -> bool:

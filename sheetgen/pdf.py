@@ -145,6 +145,10 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
         c.showPage()
     c.setPageCompression(1)  # what is written at the end (embedded fonts) is compressed
     c.save()
+    if fields is not None:
+        from sheetgen.pdfform import pack
+
+        return pack(buffer.getvalue())
     return buffer.getvalue()
 
 

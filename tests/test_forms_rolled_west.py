@@ -142,8 +142,8 @@ def test_sheets_without_a_form_say_which_have_one(run):
 
 def test_the_pdf_form_is_a_tree_of_named_fields():
     reader = PdfReader(io.BytesIO(blank(players=2)))
-    assert reader.trailer["/Root"]["/AcroForm"]["/NeedAppearances"] is True or \
-        str(reader.trailer["/Root"]["/AcroForm"]["/NeedAppearances"]) == "True"
+    # every value sheetgen writes has its appearance; viewers write their own (see pdfform.py)
+    assert "/NeedAppearances" not in reader.trailer["/Root"]["/AcroForm"]
     fields = reader.get_fields()
     leaves = {name for name, f in fields.items() if "/FT" in f}
     assert leaves == {f"{PREFIX}.p{n}.{name}" for n in (1, 2) for name in FORM.slots}
