@@ -441,15 +441,21 @@ class PageValues:
         return bool(self._kind(cell, "check"))
 
     def mark(self, cell: str) -> Optional[str]:
-        """The choice in `cell`: '' when empty, None when it is not one of the choices (a problem)."""
+        """The choice in `cell`: '' when empty, None when it is not one of the choices (a problem).
+        A choice is a text field: the word, or any start of it no other choice has ('s' for settlement)."""
         text = self.text(cell)
         if not text:
             return ""
         choices = self.form.slots[cell].choices
+        typed = text.casefold()
         for choice in choices:
-            if choice.casefold() == text.casefold():
+            if choice.casefold() == typed:
                 return choice
-        self.fail(cell, f"unknown mark '{text}'; choose {' or '.join(choices)}, or leave it empty")
+        starting = [choice for choice in choices if choice.casefold().startswith(typed)]
+        if len(starting) == 1:
+            return starting[0]
+        self.fail(cell, f"unknown mark '{text}'; write {' or '.join(choices)} (or the start of one), or leave "
+                        f"it empty")
         return None
 
     def from_left(self, cells: Sequence[str], label: str, unit: str) -> list:

@@ -147,8 +147,7 @@ class FormWriter:
         self._nodes: dict = {}  # a name's leading parts -> (node dictionary, its kids)
         self._streams: dict = {}  # (width, height, body) -> reference, a check box's looks
         self._resources: dict = {}  # font tag -> reference, the form's /DR
-        self.form.extras.update(DR=_FontResources(self._resources),
-                                DA=PDFString(f"/{self._font(False)} 0 Tf 0 g"))
+        self.form.extras.update(DR=_FontResources(self._resources), DA=_DefaultLook(self._resources))
 
     def add(self, field: FormField, name: str, rect: tuple) -> None:
         """The field `name` (a full, dotted name) at `rect` (x0, y0, x1, y1 in points) on the current page."""
@@ -326,6 +325,17 @@ class _Node(PDFObject):
         kids = b" ".join(_ref(document, kid) for kid in self.kids)
         parent = b" /Parent " + _ref(document, self.parent) if self.parent is not None else b""
         return b"<< /T " + _string(self.name).encode("ascii") + b" /Kids [" + kids + b"]" + parent + b" >>"
+
+
+class _DefaultLook(PDFObject):
+    """The form's default /DA: a form font in use (only weights a field uses are embedded)."""
+
+    def __init__(self, fonts: dict):
+        self.fonts = fonts
+
+    def format(self, document: Any) -> bytes:
+        tag = next((tag for tag in sorted(self.fonts) if tag in _TAGS.values()), _CHECK_TAG)
+        return f"(/{tag} 0 Tf 0 g)".encode("ascii")
 
 
 class _Raw(PDFObject):

@@ -101,11 +101,7 @@ def _long_text_fields(sheet) -> dict:
     return wanted
 
 
-@pytest.mark.parametrize("key", [
-    pytest.param(key, marks=pytest.mark.xfail(
-        strict=True, reason="issue 18: the Gold West pad's fields are do-not-scroll with a fixed font size, "
-                            "so PDFium stops typing at the box edge ('Maximilian Bartholo', '6, 4, 3, 2, 2')"))
-    if key == "gold-west-pad" else key for key in IDS])
+@pytest.mark.parametrize("key", IDS)
 def test_pdfium_does_not_cut_a_long_name_or_groups_list(cases, key):
     """Typed key by key in PDFium, a long name (and Gold West's longest groups list) is kept whole:
     as pypdf reads the saved file, and as PDFium itself reads it back."""

@@ -374,7 +374,7 @@ GOOD = {"claims.woods.1": "camp"}
      "board-ann.pdf:page 1:shipping.silver.1: Ann reached Silver box 3 and scores its low number 4, but nobody "
      "circled its high number 7; the first player to reach it did (add 3 to that player's high list)"),
     (GOOD, {"claims.valley.1": "tent"},
-     "board-ben.pdf:page 2:claims.valley.1: unknown mark 'tent'; choose camp or settlement, or leave it empty"),
+     "board-ben.pdf:page 2:claims.valley.1: unknown mark 'tent'; write camp or settlement (or the start of one), or leave it empty"),
     ({"name": "", "contracts.1": True}, GOOD,
      "board-ann.pdf:page 1: missing key 'name'"),
 ])
