@@ -392,8 +392,13 @@ class Game:
 
         document = plan.part.builder()(self.rules, plan.request)
         request = plan.request
-        return SheetJob(pdf.render(document, request.paper, request.ink), len(document.pages), request.players,
-                        request.copies, plan.part.per_player)
+        try:
+            data = pdf.render(document, request.paper, request.ink)
+        except InvalidArgument as exc:  # a value a form field cannot show: from --names when no results file
+            if exc.argument == "results" and not request.values:
+                raise InvalidArgument("names", exc.message) from None
+            raise
+        return SheetJob(data, len(document.pages), request.players, request.copies, plan.part.per_player)
 
 
 class SheetPlan(FrozenRecord):

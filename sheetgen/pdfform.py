@@ -145,57 +145,74 @@ class FormWriter:
         red, green, blue = ink.rgb()
         self._ink = f"{_num(red)} {_num(green)} {_num(blue)}"
         self._nodes: dict = {}  # a name's leading parts -> (node dictionary, its kids)
-        self._streams: dict = {}  # (width, height, body) -> reference, a check box's looks
+        self._streams: dict = {}  # (width, height, on) -> reference, a check box's looks
+        self._own: dict = {}  # (field, partial name, rect) -> the widget's own parts, for the next copy
+        self._widgets: list = []  # the widgets' annotation names
         self._resources: dict = {}  # font tag -> reference, the form's /DR
         self.form.extras.update(DR=_FontResources(self._resources), DA=_DefaultLook(self._resources))
 
     def add(self, field: FormField, name: str, rect: tuple) -> None:
         """The field `name` (a full, dotted name) at `rect` (x0, y0, x1, y1 in points) on the current page."""
         *parents, partial = name.split(".")
-        x0, y0, x1, y1 = rect
-        width, height = x1 - x0, y1 - y0
-        # written as PDF source, not reportlab dictionaries: a sheet has tens of thousands of widgets
-        parts: list = [f"<< /Type /Annot /Subtype /Widget /Rect [{_num(x0)} {_num(y0)} {_num(x1)} {_num(y1)}] "
-                       f"/F {_FLAGS['print']} /P ", self.doc.thisPageRef(), f" /T {_string(partial)}"]
-        label = field.label
-        if field.kind == "choice" and field.choices:
-            label = f"{label}: {' or '.join(field.choices)}" if label else " or ".join(field.choices)
-        if label:
-            parts.append(f" /TU {_string(label)}")
-        if field.kind == "check":
-            state = "/Yes" if field.value else "/Off"
-            # ZapfDingbats' check in /MK, for viewers that redraw the box
-            parts += [f" /FT /Btn /V {state} /AS {state} /DA (/{self._check_font()} 0 Tf {self._colour()} rg) "
-                      f"/MK << /CA (4) >> /AP << /N << /Yes ", self._shared(width, height, True), " /Off ",
-                      self._shared(width, height, False), " >> >>"]
-        else:
-            text = "" if field.value is None else str(field.value)
-            tag = self._font(field.bold)
-            parts.append(f" /FT /Tx /DA (/{tag} 0 Tf {self._colour()} rg) /Q {_ALIGN[field.align]} "
-                         f"/Ff {_FIELD_FLAGS['no_spell_check']}")
-            if text:
-                font = form_font(field.bold)
-                lacking = font.missing(text)
-                if lacking is not None:
-                    raise InvalidArgument("results", f"'{text}' has '{lacking}' (U+{ord(lacking):04X}), which the "
-                                                     f"sheets' font cannot print")
-                size = _fit(text, font, field.size, width)
-                if font.width(text, size) > width - 2 * PAD + 0.01:
-                    raise InvalidArgument("results", f"'{text}' is too long for its box ({field.label or name}) "
-                                                     f"even at {MIN_SIZE:g} pt")
-                body = self._text(text, tag, font, size, width, height, field.align)
-                parts += [f" /V {_string(text)} /DV {_string(text)} /AP << /N ",
-                          self._stream(width, height, f"/Tx BMC\n{body}EMC", tag), " >>"]
+        # written as PDF source, not reportlab dictionaries: a sheet has tens of thousands of widgets,
+        # and all but the page and the parent are the same on every copy of a page
+        key = (field, partial, rect)
+        own = self._own.get(key)
+        if own is None:
+            own = self._widget(field, name, partial, rect)
+            if field.kind == "check" or field.value in (None, ""):
+                self._own[key] = own
+        head, *rest = own
         if parents:
             node = self._node(tuple(parents))
-            parts += [" /Parent ", node.ref]
-        annotation = _Source(parts + [" >>"])
-        self.c._addAnnotation(annotation)
-        ref = self.doc.Reference(annotation)
+            rest = [*rest, b" /Parent ", node.ref]
+        annotation = _Source([head, self.doc.thisPageRef(), *rest, b" >>"])
+        tag = f"W{len(self._widgets)}"
+        self._widgets.append(tag)
+        self.c._addAnnotation(annotation, tag)
+        ref = self.doc.refAnnotation(tag)
         if parents:
             node.kids.append(ref)
         else:
             self.form.fields.append(ref)
+
+    def _widget(self, field: FormField, name: str, partial: str, rect: tuple) -> list:
+        """A widget's dictionary as PDF source without its /P (first gap) and /Parent: bytes and references."""
+        x0, y0, x1, y1 = rect
+        width, height = x1 - x0, y1 - y0
+        parts: list = [f"<< /Type /Annot /Subtype /Widget /Rect [{_num(x0)} {_num(y0)} {_num(x1)} {_num(y1)}] "
+                       f"/F {_FLAGS['print']} /P ".encode("ascii")]
+        words = f" /T {_string(partial)}"
+        label = field.label
+        if field.kind == "choice" and field.choices:
+            label = f"{label}: {' or '.join(field.choices)}" if label else " or ".join(field.choices)
+        if label:
+            words += f" /TU {_string(label)}"
+        if field.kind == "check":
+            state = "/Yes" if field.value else "/Off"
+            # ZapfDingbats' check in /MK, for viewers that redraw the box
+            parts += [f"{words} /FT /Btn /V {state} /AS {state} /DA (/{self._check_font()} 0 Tf {self._colour()} rg) "
+                      f"/MK << /CA (4) >> /AP << /N << /Yes ".encode("ascii"), self._shared(width, height, True),
+                      b" /Off ", self._shared(width, height, False), b" >> >>"]
+            return parts
+        text = "" if field.value is None else str(field.value)
+        tag = self._font(field.bold)
+        words += f" /FT /Tx /DA (/{tag} 0 Tf {self._colour()} rg) /Q {_ALIGN[field.align]} " \
+                 f"/Ff {_FIELD_FLAGS['no_spell_check']}"
+        if not text:
+            return parts + [words.encode("ascii")]
+        font = form_font(field.bold)
+        lacking = font.missing(text)
+        if lacking is not None:
+            raise InvalidArgument("results", f"'{text}' has '{lacking}' (U+{ord(lacking):04X}), which the "
+                                             f"sheets' font cannot print")
+        size = _fit(text, font, field.size, width)
+        if font.width(text, size) > width - 2 * PAD + 0.01:
+            raise InvalidArgument("results", f"'{text}' is too long for its box ({field.label or name}) "
+                                             f"even at {MIN_SIZE:g} pt; shorten it")
+        body = self._text(text, tag, font, size, width, height, field.align)
+        return parts + [f"{words} /V {_string(text)} /DV {_string(text)} /AP << /N ".encode("ascii"),
+                        self._stream(width, height, f"/Tx BMC\n{body}EMC", tag), b" >>"]
 
     # -- the field tree ------------------------------------------------------------
     def _node(self, path: tuple) -> "_Node":
@@ -296,13 +313,13 @@ class _Stream(PDFObject):
 
 
 class _Source(PDFObject):
-    """PDF source text with references (or other objects) in it, formatted when the file is written."""
+    """PDF source (bytes) with references (or other objects) in it, formatted when the file is written."""
 
     def __init__(self, parts: list):
         self.parts = parts
 
     def format(self, document: Any) -> bytes:
-        return b"".join(part.encode("ascii") if isinstance(part, str) else
+        return b"".join(part if type(part) is bytes else
                         _ref(document, part) if isinstance(part, PDFObjectReference) else part.format(document)
                         for part in self.parts)
 

@@ -176,6 +176,12 @@ def test_a_name_the_font_cannot_show_is_refused(run):
     assert result.code == 2 and "cannot print" in result.err and "Traceback" not in result.err
 
 
+def test_a_name_too_long_for_its_field_is_refused_as_a_name(run, tmp_path):
+    result = run("sheet", "carcassonne-gold-rush", "--names", "W" * 40 + ",Ben", "--fillable", "-o", "pad.pdf")
+    assert result.code == 2 and result.err.startswith("Error: --names: ") and "too long" in result.err, result.err
+    assert not (tmp_path / "pad.pdf").exists()
+
+
 def test_the_writer_refuses_what_it_cannot_draw():
     """A value outside the font, or too long even at the smallest size, is refused, never drawn
     with missing glyphs or cut."""
