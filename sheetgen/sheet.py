@@ -150,7 +150,8 @@ class FormField:
 
     `name` is the sheet's own stable name for it (see the sheet's form module);
     the renderer files it under the page it is on. `kind` is "text", "number",
-    "check" or "choice" (one of `choices`, or empty). `value` fills it in (a
+    "check" or "choice" (one of `choices`, or empty; in the PDF a text field
+    taking the word or a start of it, see pdfform.py). `value` fills it in (a
     string, or True for a check); empty, it prints nothing at all.
     """
 
