@@ -337,3 +337,40 @@ def test_packed_pdf_reads_everywhere_it_is_read(tmp_path):
     assert len(PdfReader(io.BytesIO(data)).get_fields()) > 4 * 91
     assert data == RW.sheet(players=2, fillable=True, copies=2)  # reproducible
     assert json.dumps(sorted(widgets(data))) == json.dumps(sorted(widgets(data)))
+
+
+def _system_poppler() -> bool:
+    """Whether the system Python has poppler-glib (what tools/poppler_fill.py drives)."""
+    try:
+        done = subprocess.run(["/usr/bin/python3", "-c", "import gi; gi.require_version('Poppler', '0.18'); "
+                               "from gi.repository import Poppler"], capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+@pytest.mark.skipif(not _system_poppler(), reason="needs poppler-glib in the system Python (python3-gi)")
+def test_a_chrome_saved_board_edited_in_evince_keeps_both(tmp_path):
+    """PDFium (Chrome) types half the values and saves; poppler (Evince) sets the rest and saves: every
+    value is kept, and what poppler set has an appearance of its own (no NeedAppearances to lean on)."""
+    from formengines import fill_pdfium
+
+    blank = RW.sheet(players=2, fillable=True)
+    chrome = {f"{PREFIX}.p1.name": "Ann", f"{PREFIX}.p1.claims.woods.1": "camp", f"{PREFIX}.p1.contracts.2": True}
+    evince = {f"{PREFIX}.p2.name": "Ben", f"{PREFIX}.p2.claims.hills.1": "s", f"{PREFIX}.p2.claims.hills.2": "s",
+              f"{PREFIX}.p2.total": "12"}
+    first = write(tmp_path, "chrome.pdf", fill_pdfium(blank, chrome))
+    values = write(tmp_path, "values.json", json.dumps(evince).encode("utf-8"))
+    second = tmp_path / "evince.pdf"
+    done = subprocess.run(["/usr/bin/python3", str(ROOT / "tools" / "poppler_fill.py"), str(first), str(second),
+                           str(values)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["log"] == [], done
+    found = widgets(second.read_bytes())
+    for name, value in {**chrome, **evince}.items():
+        widget = found[name][1]
+        if value is True:
+            assert widget["/V"] == "/Yes" and widget["/AS"] == "/Yes", name
+        else:
+            assert widget["/V"] == value and "/AP" in widget, name
+    assert "/NeedAppearances" not in PdfReader(io.BytesIO(second.read_bytes())).trailer["/Root"]["/AcroForm"] or \
+        not PdfReader(io.BytesIO(second.read_bytes())).trailer["/Root"]["/AcroForm"]["/NeedAppearances"]
