@@ -144,10 +144,10 @@ class FormWriter:
         self.form = canvas.acroForm  # registers /AcroForm in the catalog
         red, green, blue = ink.rgb()
         self._ink = f"{_num(red)} {_num(green)} {_num(blue)}"
-        self._nodes: dict = {}  # a name's leading parts -> (node dictionary, its kids)
+        self._nodes: dict = {}  # a name's leading parts -> its _Node
         self._streams: dict = {}  # (width, height, on) -> reference, a check box's looks
         self._own: dict = {}  # (field, partial name, rect) -> the widget's own parts, for the next copy
-        self._widgets: list = []  # the widgets' annotation names
+        self._widgets = 0  # widgets added, which names each one's annotation
         self._resources: dict = {}  # font tag -> reference, the form's /DR
         self.form.extras.update(DR=_FontResources(self._resources), DA=_DefaultLook(self._resources))
 
@@ -167,8 +167,8 @@ class FormWriter:
             node = self._node(tuple(parents))
             rest = [*rest, b" /Parent ", node.ref]
         annotation = _Source([head, self.doc.thisPageRef(), *rest, b" >>"])
-        tag = f"W{len(self._widgets)}"
-        self._widgets.append(tag)
+        self._widgets += 1
+        tag = f"W{self._widgets}"
         self.c._addAnnotation(annotation, tag)
         ref = self.doc.refAnnotation(tag)
         if parents:
