@@ -249,8 +249,10 @@ def render_all(path: Path) -> dict:
 
 
 def not_shown(case: Case, blank: dict, saved: dict, values: dict) -> list:
-    """["FIELD not shown by RENDERER"] for each filled field whose every widget looks as on the
-    empty sheet in that renderer."""
+    """["FIELD: ... not shown by RENDERER"] for each filled field whose every widget looks as on
+    the empty sheet in that renderer, and ["FIELD: empty, but drawn unlike ..."] for each field
+    left empty whose box looks different (an engine saved an appearance for it: a drop-down
+    arrow, a placeholder)."""
     fields = read_fields(case.blank)
     problems = []
     for renderer, rendered in saved.items():
@@ -266,6 +268,12 @@ def not_shown(case: Case, blank: dict, saved: dict, values: dict) -> list:
             if all(images[page].region(rect, sizes[page][1]) == before[page].region(rect, sizes[page][1])
                    for page, rect, _, _ in widgets):
                 problems.append(f"{name}: {value!r} not shown by {renderer}")
+        for name, info in fields.items():
+            if name in values or info.value is not None:
+                continue
+            if any(images[page].region(rect, sizes[page][1]) != before[page].region(rect, sizes[page][1])
+                   for page, rect, _, _ in info.widgets):
+                problems.append(f"{name}: empty, but drawn unlike the empty sheet by {renderer}")
     return problems
 
 
@@ -277,9 +285,42 @@ class Outcome:
     seconds: float = 0.0
 
     def cell(self) -> str:
+        """"ok", or the kinds of failure with their counts: "values lost 16; score; no AP 10"."""
         if not self.problems:
             return "ok"
-        return f"FAIL ({len(self.problems)})"
+        counts: dict = {}
+        for problem in self.problems:
+            kind = _kind_of(problem)
+            counts[kind] = counts.get(kind, 0) + _count_in(problem)
+        return "; ".join(kind if kind in ("score wrong", "engine failed") else f"{kind} {count}"
+                         for kind, count in counts.items())
+
+
+def _kind_of(problem: str) -> str:
+    if problem.startswith("["):
+        return "engine could not set"
+    if " failed: " in problem and problem.split(" ", 1)[0] in ENGINES:
+        return "engine failed"
+    if problem.startswith(("score differs", "score refused")):
+        return "score wrong"
+    if "saved without an appearance stream" in problem:
+        return "no AP"
+    if "empty, but drawn unlike the empty sheet by " in problem:
+        return "empty box redrawn by " + problem.rsplit(" by ", 1)[1]
+    if " not shown by " in problem:
+        return "not shown by " + problem.rsplit(" by ", 1)[1]
+    if "but the box shows" in problem:
+        return "mark unlike value"
+    if "render failed" in problem:
+        return "render failed"
+    return "values lost"
+
+
+def _count_in(problem: str) -> int:
+    """How many fields a problem line stands for (the no-appearance line counts them itself)."""
+    if "saved without an appearance stream" in problem:
+        return int(problem.split(" ", 1)[0])
+    return 1
 
 
 def attempt(case: Case, steps: list, work: Path, blank_renders: dict) -> Outcome:
@@ -395,9 +436,18 @@ def main(argv: Optional[list] = None) -> int:
     print()
     print(report)
     if args.doc:
-        args.doc.write_text(report, encoding="utf-8")
+        write_doc(args.doc, report)
     failed = any(o.problems for o in [*singles.values(), *chains.values()])
     return 1 if failed else 0
+
+
+MARKER = "<!-- Everything below is written by tools/form_interop.py --doc; edit above this line. -->"
+
+
+def write_doc(path: Path, report: str) -> None:
+    """Replace the part of `path` below MARKER by the report (the part above is written by hand)."""
+    head = path.read_text(encoding="utf-8").split(MARKER)[0] if path.exists() else "# Form interop\n\n"
+    path.write_text(head.rstrip("\n") + "\n\n" + MARKER + "\n\n## The last run\n\n" + report, encoding="utf-8")
 
 
 def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singles: dict, chains: dict,
