@@ -43,7 +43,8 @@ from typing import Callable, Optional
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from formengines import SHEETS, Case, fill_pdfium, fill_pypdf, prepare, read_fields, verdict  # noqa: E402
+from formengines import SHEETS, Case, differences, fill_pdfium, fill_pypdf, listed_fields, prepare, read_fields, \
+    verdict  # noqa: E402
 
 PDFJS = ROOT / "tools" / "pdfjs"
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -179,11 +180,13 @@ class Image:
 
 
 def _pnm_pages(folder: Path) -> list:
+    """The pages a renderer wrote to `folder` as binary PPMs (p1, p2, ...), then the folder removed."""
     images = []
     for path in sorted(folder.iterdir(), key=lambda p: int("".join(ch for ch in p.stem if ch.isdigit()) or 0)):
         magic, width, height, depth, pixels = path.read_bytes().split(maxsplit=4)
         assert magic == b"P6" and depth == b"255", path
         images.append(Image(int(width), int(height), 3, 3 * int(width), pixels))
+    shutil.rmtree(folder)
     return images
 
 
@@ -323,8 +326,11 @@ def _count_in(problem: str) -> int:
     return 1
 
 
-def attempt(case: Case, steps: list, work: Path, blank_renders: dict) -> Outcome:
-    """Fill `case.blank` by each (engine, values) step in turn, saving between; check the result."""
+def attempt(case: Case, steps: list, work: Path, blank_renders: dict, label: str,
+            wanted: Optional[dict] = None) -> Outcome:
+    """Fill `case.blank` by each (engine, values) step in turn, saving between; check the result:
+    the example's values and score, or (`wanted`) just those values. The file is kept as
+    work/saved-LABEL.pdf."""
     started = time.monotonic()
     outcome = Outcome()
     data = case.blank
@@ -337,11 +343,11 @@ def attempt(case: Case, steps: list, work: Path, blank_renders: dict) -> Outcome
             outcome.seconds = time.monotonic() - started
             return outcome
         outcome.problems.extend(f"[{engine}] {line}" for line in log)
-    outcome.problems.extend(verdict(case, data, work))
-    path = work / "saved.pdf"
+    outcome.problems.extend(verdict(case, data, work) if wanted is None else differences(case, data, wanted))
+    path = work / f"saved-{label}.pdf"
     path.write_bytes(data)
-    outcome.problems.extend(not_shown(case, blank_renders, render_all(path), case.targets))
-    outcome.problems.extend(appearance_notes(data, case.targets))
+    outcome.problems.extend(not_shown(case, blank_renders, render_all(path), wanted or case.targets))
+    outcome.problems.extend(appearance_notes(data, wanted or case.targets))
     outcome.seconds = time.monotonic() - started
     return outcome
 
@@ -379,6 +385,18 @@ def _name(obj) -> str:
     return ".".join(reversed(parts))
 
 
+NAMES = ("Łukasz", "Σοφία", "Дмитрий")  # Latin Extended, Greek, Cyrillic: what --names prints on plain sheets
+
+
+def unicode_names(case: Case) -> dict:
+    """{PDF field: name} for the player-name fields of the sheet's first page (from --fields)."""
+    prefix, listed = listed_fields(case.sheet)
+    fields = [f"{prefix}p1.{name}" for name, reading in listed.items()
+              if reading in ("name", "players[]", "players[].name")]
+    fields = [name for name in fields if name in case.kinds]
+    return {name: NAMES[i % len(NAMES)] for i, name in enumerate(fields)}
+
+
 def halves(values: dict) -> tuple:
     """Every other value (in page and field order, so each kind falls in both), and the rest."""
     names = list(values)
@@ -393,6 +411,8 @@ def main(argv: Optional[list] = None) -> int:
     parser.add_argument("--engines", default=",".join(ENGINES), help="comma-separated engines")
     parser.add_argument("--chain-sheets", default="rolled-west-board",
                         help="sheets to run the engine-pair chains on (comma-separated, all, or none)")
+    parser.add_argument("--names-sheet", default="carcassonne-pad",
+                        help=f"sheet whose name fields each engine fills with {', '.join(NAMES)} (none: skip)")
     parser.add_argument("--doc", type=Path, help="also write the report as Markdown to this file")
     args = parser.parse_args(argv)
     pick: Callable = lambda text: [s for s in SHEETS if text == "all" or s.key in text.split(",")]
@@ -418,26 +438,41 @@ def main(argv: Optional[list] = None) -> int:
     for sheet in sheets:
         for engine in engines:
             outcome = attempt(cases[sheet.key], [(engine, cases[sheet.key].targets)], WORK / sheet.key,
-                              blanks[sheet.key])
+                              blanks[sheet.key], engine)
             singles[(engine, sheet.key)] = outcome
             print(f"{engine:8} {sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
+    names: dict = {}
+    names_sheet = next((s for s in SHEETS if s.key == args.names_sheet), None)
+    if names_sheet is None and args.names_sheet != "none":
+        parser.error(f"--names-sheet: no sheet {args.names_sheet} (there are {', '.join(s.key for s in SHEETS)})")
+    if names_sheet is not None:
+        case = cases.get(names_sheet.key) or prepare(names_sheet, WORK / names_sheet.key)
+        if names_sheet.key not in blanks:
+            cases[names_sheet.key], blanks[names_sheet.key] = case, render_all(WORK / names_sheet.key / "blank.pdf")
+        typed = unicode_names(case)
+        for engine in engines:
+            outcome = attempt(case, [(engine, typed)], WORK / names_sheet.key, blanks[names_sheet.key],
+                              f"names-{engine}", wanted=typed)
+            names[engine] = outcome
+            print(f"{engine:8} names    {names_sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
     chains: dict = {}
     for sheet in chain_sheets:
         first, rest = halves(cases[sheet.key].targets)
         for a in engines:
             for b in engines:
                 if a != b:
-                    outcome = attempt(cases[sheet.key], [(a, first), (b, rest)], WORK / sheet.key, blanks[sheet.key])
+                    outcome = attempt(cases[sheet.key], [(a, first), (b, rest)], WORK / sheet.key, blanks[sheet.key],
+                                      f"{a}-{b}")
                     chains[(a, b, sheet.key)] = outcome
                     print(f"{a:8} -> {b:8} {sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
 
-    report = markdown(found, sheets, engines, chain_sheets, singles, chains, time.monotonic() - started,
+    report = markdown(found, sheets, engines, chain_sheets, singles, names, chains, time.monotonic() - started,
                       " ".join(["python tools/form_interop.py", *(argv if argv is not None else sys.argv[1:])]))
     print()
     print(report)
     if args.doc:
         write_doc(args.doc, report)
-    failed = any(o.problems for o in [*singles.values(), *chains.values()])
+    failed = any(o.problems for o in [*singles.values(), *names.values(), *chains.values()])
     return 1 if failed else 0
 
 
@@ -450,8 +485,8 @@ def write_doc(path: Path, report: str) -> None:
     path.write_text(head.rstrip("\n") + "\n\n" + MARKER + "\n\n## The last run\n\n" + report, encoding="utf-8")
 
 
-def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singles: dict, chains: dict,
-             seconds: float, command: str) -> str:
+def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singles: dict, names: dict,
+             chains: dict, seconds: float, command: str) -> str:
     lines = [f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC "
              f"in {seconds:.0f} s: `{command}`", "", "Versions:", ""]
     lines += [f"- {name}: {version}" for name, version in found.items()]
@@ -459,6 +494,10 @@ def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singl
     lines += ["| engine | " + " | ".join(s.key for s in sheets) + " |", "|---" * (len(sheets) + 1) + "|"]
     for engine in engines:
         lines.append(f"| {engine} | " + " | ".join(singles[(engine, s.key)].cell() for s in sheets) + " |")
+    if names:
+        lines += ["", f"### Names typed in ({', '.join(NAMES)}; values kept and shown, not scored)", ""]
+        lines += ["| engine | names |", "|---|---|"]
+        lines += [f"| {engine} | {outcome.cell()} |" for engine, outcome in names.items()]
     for sheet in chain_sheets:
         lines += ["", f"### Chains on {sheet.key} (row A fills every other value and saves, column B "
                   "opens A's file, fills the rest and saves)", ""]
@@ -469,6 +508,8 @@ def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singl
     lines += ["", "### What failed", ""]
     for (engine, key), outcome in singles.items():
         lines += _details(f"{engine} alone, {key}", outcome)
+    for engine, outcome in names.items():
+        lines += _details(f"{engine}, names", outcome)
     for (a, b, key), outcome in chains.items():
         lines += _details(f"{a} then {b}, {key}", outcome)
     return "\n".join(lines) + "\n"
