@@ -11,8 +11,9 @@ import io
 import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
+from reportlab.pdfgen import canvas
 
-from formengines import SHEETS, differences, fill_pdfium, fill_pypdf, listed_fields, pdfium_value, prepare, \
+from formengines import SHEETS, Case, differences, fill_pdfium, fill_pypdf, listed_fields, pdfium_value, prepare, \
     read_fields, short_name, verdict
 
 IDS = [sheet.key for sheet in SHEETS]
@@ -124,3 +125,29 @@ def test_pdfium_does_not_cut_a_long_name_or_groups_list(cases, key):
     fields = read_fields(saved)
     assert {name: fields[name].value for name in typed} == typed
     assert {name: pdfium_value(saved, name) for name in typed} == typed
+
+
+def test_each_kind_of_widget_a_writer_may_choose_is_filled(tmp_path):
+    """The harness finds and fills a radio group, a check box, a text field and a combo box of any
+    form (here one made with reportlab), so a claim space may change design without touching it."""
+    path = tmp_path / "kinds.pdf"
+    page = canvas.Canvas(str(path))
+    form = page.acroForm
+    form.radio(name="claims.1", value="camp", selected=False, x=100, y=700, size=20)
+    form.radio(name="claims.1", value="settlement", selected=False, x=140, y=700, size=20)
+    form.checkbox(name="box", x=100, y=650, size=20)
+    form.textfield(name="name", x=100, y=600, width=200, height=20)
+    form.choice(name="pick", value="a", options=["a", "b"], x=100, y=550, width=100, height=20)
+    page.showPage()
+    page.save()
+    blank = path.read_bytes()
+    fields = read_fields(blank)
+    assert {name: info.kind for name, info in fields.items()} == \
+        {"claims.1": "radio", "box": "check", "name": "text", "pick": "combo"}
+    targets = {"claims.1": "settlement", "box": True, "name": "Ann", "pick": "b"}
+    case = Case(SHEETS[0], blank, targets, {n: i.kind for n, i in fields.items()}, {"pick": "a"}, {})
+    log: list = []
+    for saved in (fill_pdfium(blank, targets, log), fill_pypdf(blank, targets)):
+        assert differences(case, saved) == []
+        assert {name: info.value for name, info in read_fields(saved).items()} == targets
+    assert log == []
