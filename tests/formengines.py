@@ -424,5 +424,3 @@ def pdfium_value(data: bytes, name: str) -> str:
         pdf.close()
     raise KeyError(name)
 
-
-ENGINES: dict = {"pdfium": fill_pdfium, "pypdf": fill_pypdf}

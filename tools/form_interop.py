@@ -13,8 +13,10 @@ with its form layer, as Chrome draws), pdf.js (print intent: the appearances it 
 For each engine x sheet: fill all the example's values into the empty sheet (`sheetgen sheet
 --fillable`), save, `sheetgen score --format json`, compare with the example's score, compare every
 value (pypdf reads them), and check that every filled field's box differs from the empty sheet's in
-every renderer. For each ordered pair of engines A, B (the chain sheets): A fills every other value
-and saves, B opens A's file, fills the rest and saves; the same checks on B's file.
+every renderer (and every empty box looks as on the empty sheet). Each engine also types Łukasz,
+Σοφία and Дмитрий into one sheet's name fields (kept and shown, not scored). For each ordered pair
+of engines A, B (the chain sheets): A fills every other value and saves, B opens A's file, fills
+the rest and saves; the same checks on B's file.
 
 Installs (Debian 12; see docs/form-interop.md):
   apt-get install poppler-utils mupdf-tools python3-gi gir1.2-poppler-0.18   # pdftoppm, mutool, poppler-glib
@@ -23,7 +25,8 @@ Installs (Debian 12; see docs/form-interop.md):
 
 Run:  python tools/form_interop.py                          (all sheets, chains on the Rolled West board)
       python tools/form_interop.py --chain-sheets all --doc docs/form-interop.md
-A few minutes at most; work files go to output/form-interop/.
+About 6 minutes on a busy 2-core machine (18 with chains on every sheet); work files (each saved
+PDF) go to output/form-interop/.
 """
 
 from __future__ import annotations
@@ -423,6 +426,10 @@ def main(argv: Optional[list] = None) -> int:
     if unknown:
         parser.error(f"--engines: no engine {', '.join(unknown)} (there are {', '.join(ENGINES)})")
 
+    names_sheet = next((s for s in SHEETS if s.key == args.names_sheet), None)
+    if names_sheet is None and args.names_sheet != "none":
+        parser.error(f"--names-sheet: no sheet {args.names_sheet} (there are {', '.join(s.key for s in SHEETS)})")
+
     started = time.monotonic()
     WORK.mkdir(parents=True, exist_ok=True)
     found = versions()
@@ -442,9 +449,6 @@ def main(argv: Optional[list] = None) -> int:
             singles[(engine, sheet.key)] = outcome
             print(f"{engine:8} {sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
     names: dict = {}
-    names_sheet = next((s for s in SHEETS if s.key == args.names_sheet), None)
-    if names_sheet is None and args.names_sheet != "none":
-        parser.error(f"--names-sheet: no sheet {args.names_sheet} (there are {', '.join(s.key for s in SHEETS)})")
     if names_sheet is not None:
         case = cases.get(names_sheet.key) or prepare(names_sheet, WORK / names_sheet.key)
         if names_sheet.key not in blanks:
