@@ -13,6 +13,7 @@ from __future__ import annotations
 import ctypes
 import io
 import json
+import re
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,9 +122,9 @@ def _field_of(widget):
     return widget if "/T" in widget else widget["/Parent"].get_object()
 
 
-def read_fields(data: bytes) -> dict:
+def read_fields(data: Union[bytes, PdfReader]) -> dict:
     """{full name: FieldInfo} of every field with a widget on a page, in page order."""
-    reader = PdfReader(io.BytesIO(data))
+    reader = data if isinstance(data, PdfReader) else PdfReader(io.BytesIO(data))
     fields: dict = {}
     for index, page in enumerate(reader.pages):
         for ref in page.get("/Annots") or []:
@@ -251,13 +252,31 @@ def _score_line(result: dict) -> str:
     return ", ".join(f"{p['name']} {p['total']} (#{p['rank']})" for p in result["players"])
 
 
+def listed_fields(sheet: Sheet) -> tuple:
+    """(prefix, {F: what it is read as}) from `sheetgen sheet GAME PART --fields`: page N's field F
+    is named prefix + "pN." + F in the PDF; "- (for play)" fields are never read."""
+    listing = sheetgen("sheet", sheet.game, sheet.part, "--fields")
+    assert listing.code == 0, listing.err
+    lines = listing.out.splitlines()
+    named = re.search(r"is named (\S+)pN\.F", lines[1])
+    assert named, lines[1]
+    read_as = lines[2].index("READ AS")
+    return named.group(1), {line.split()[0]: line[read_as:].split("  ")[0].strip() for line in lines[3:]}
+
+
+def short_name(prefix: str, name: str) -> str:
+    """F of a PDF field named prefix + "pN." + F."""
+    return name[len(prefix):].split(".", 1)[1]
+
+
 # --- pypdf -----------------------------------------------------------------------------------------
 
 def fill_pypdf(data: bytes, values: dict, auto_regenerate: bool = True) -> bytes:
     """Fill with pypdf's PdfWriter.update_page_form_field_values, as a script using pypdf does:
     text and choices by value, a check box by its on-state, a radio group by the chosen state."""
-    fields = read_fields(data)
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    reader = PdfReader(io.BytesIO(data))
+    fields = read_fields(reader)
+    writer = PdfWriter(clone_from=reader)
     pages: dict = {}
     for name, value in values.items():
         info = fields[name]
@@ -405,5 +424,3 @@ def pdfium_value(data: bytes, name: str) -> str:
         pdf.close()
     raise KeyError(name)
 
-
-ENGINES: dict = {"pdfium": fill_pdfium, "pypdf": fill_pypdf}

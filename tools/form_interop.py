@@ -13,8 +13,10 @@ with its form layer, as Chrome draws), pdf.js (print intent: the appearances it 
 For each engine x sheet: fill all the example's values into the empty sheet (`sheetgen sheet
 --fillable`), save, `sheetgen score --format json`, compare with the example's score, compare every
 value (pypdf reads them), and check that every filled field's box differs from the empty sheet's in
-every renderer. For each ordered pair of engines A, B (the chain sheets): A fills every other value
-and saves, B opens A's file, fills the rest and saves; the same checks on B's file.
+every renderer (and every empty box looks as on the empty sheet). Each engine also types Łukasz,
+Σοφία and Дмитрий into one sheet's name fields (kept and shown, not scored). For each ordered pair
+of engines A, B (the chain sheets): A fills every other value and saves, B opens A's file, fills
+the rest and saves; the same checks on B's file.
 
 Installs (Debian 12; see docs/form-interop.md):
   apt-get install poppler-utils mupdf-tools python3-gi gir1.2-poppler-0.18   # pdftoppm, mutool, poppler-glib
@@ -23,7 +25,8 @@ Installs (Debian 12; see docs/form-interop.md):
 
 Run:  python tools/form_interop.py                          (all sheets, chains on the Rolled West board)
       python tools/form_interop.py --chain-sheets all --doc docs/form-interop.md
-A few minutes at most; work files go to output/form-interop/.
+About 6 minutes on a busy 2-core machine (18 with chains on every sheet); work files (each saved
+PDF) go to output/form-interop/.
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ from typing import Callable, Optional
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from formengines import SHEETS, Case, fill_pdfium, fill_pypdf, prepare, read_fields, verdict  # noqa: E402
+from formengines import SHEETS, Case, differences, fill_pdfium, fill_pypdf, listed_fields, prepare, read_fields, \
+    verdict  # noqa: E402
 
 PDFJS = ROOT / "tools" / "pdfjs"
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -179,11 +183,13 @@ class Image:
 
 
 def _pnm_pages(folder: Path) -> list:
+    """The pages a renderer wrote to `folder` as binary PPMs (p1, p2, ...), then the folder removed."""
     images = []
     for path in sorted(folder.iterdir(), key=lambda p: int("".join(ch for ch in p.stem if ch.isdigit()) or 0)):
         magic, width, height, depth, pixels = path.read_bytes().split(maxsplit=4)
         assert magic == b"P6" and depth == b"255", path
         images.append(Image(int(width), int(height), 3, 3 * int(width), pixels))
+    shutil.rmtree(folder)
     return images
 
 
@@ -249,8 +255,10 @@ def render_all(path: Path) -> dict:
 
 
 def not_shown(case: Case, blank: dict, saved: dict, values: dict) -> list:
-    """["FIELD not shown by RENDERER"] for each filled field whose every widget looks as on the
-    empty sheet in that renderer."""
+    """["FIELD: ... not shown by RENDERER"] for each filled field whose every widget looks as on
+    the empty sheet in that renderer, and ["FIELD: empty, but drawn unlike ..."] for each field
+    left empty whose box looks different (an engine saved an appearance for it: a drop-down
+    arrow, a placeholder)."""
     fields = read_fields(case.blank)
     problems = []
     for renderer, rendered in saved.items():
@@ -266,6 +274,12 @@ def not_shown(case: Case, blank: dict, saved: dict, values: dict) -> list:
             if all(images[page].region(rect, sizes[page][1]) == before[page].region(rect, sizes[page][1])
                    for page, rect, _, _ in widgets):
                 problems.append(f"{name}: {value!r} not shown by {renderer}")
+        for name, info in fields.items():
+            if name in values or info.value is not None:
+                continue
+            if any(images[page].region(rect, sizes[page][1]) != before[page].region(rect, sizes[page][1])
+                   for page, rect, _, _ in info.widgets):
+                problems.append(f"{name}: empty, but drawn unlike the empty sheet by {renderer}")
     return problems
 
 
@@ -277,13 +291,49 @@ class Outcome:
     seconds: float = 0.0
 
     def cell(self) -> str:
+        """"ok", or the kinds of failure with their counts: "values lost 16; score; no AP 10"."""
         if not self.problems:
             return "ok"
-        return f"FAIL ({len(self.problems)})"
+        counts: dict = {}
+        for problem in self.problems:
+            kind = _kind_of(problem)
+            counts[kind] = counts.get(kind, 0) + _count_in(problem)
+        return "; ".join(kind if kind in ("score wrong", "engine failed") else f"{kind} {count}"
+                         for kind, count in counts.items())
 
 
-def attempt(case: Case, steps: list, work: Path, blank_renders: dict) -> Outcome:
-    """Fill `case.blank` by each (engine, values) step in turn, saving between; check the result."""
+def _kind_of(problem: str) -> str:
+    if problem.startswith("["):
+        return "engine could not set"
+    if " failed: " in problem and problem.split(" ", 1)[0] in ENGINES:
+        return "engine failed"
+    if problem.startswith(("score differs", "score refused")):
+        return "score wrong"
+    if "saved without an appearance stream" in problem:
+        return "no AP"
+    if "empty, but drawn unlike the empty sheet by " in problem:
+        return "empty box redrawn by " + problem.rsplit(" by ", 1)[1]
+    if " not shown by " in problem:
+        return "not shown by " + problem.rsplit(" by ", 1)[1]
+    if "but the box shows" in problem:
+        return "mark unlike value"
+    if "render failed" in problem:
+        return "render failed"
+    return "values lost"
+
+
+def _count_in(problem: str) -> int:
+    """How many fields a problem line stands for (the no-appearance line counts them itself)."""
+    if "saved without an appearance stream" in problem:
+        return int(problem.split(" ", 1)[0])
+    return 1
+
+
+def attempt(case: Case, steps: list, work: Path, blank_renders: dict, label: str,
+            wanted: Optional[dict] = None) -> Outcome:
+    """Fill `case.blank` by each (engine, values) step in turn, saving between; check the result:
+    the example's values and score, or (`wanted`) just those values. The file is kept as
+    work/saved-LABEL.pdf."""
     started = time.monotonic()
     outcome = Outcome()
     data = case.blank
@@ -296,11 +346,11 @@ def attempt(case: Case, steps: list, work: Path, blank_renders: dict) -> Outcome
             outcome.seconds = time.monotonic() - started
             return outcome
         outcome.problems.extend(f"[{engine}] {line}" for line in log)
-    outcome.problems.extend(verdict(case, data, work))
-    path = work / "saved.pdf"
+    outcome.problems.extend(verdict(case, data, work) if wanted is None else differences(case, data, wanted))
+    path = work / f"saved-{label}.pdf"
     path.write_bytes(data)
-    outcome.problems.extend(not_shown(case, blank_renders, render_all(path), case.targets))
-    outcome.problems.extend(appearance_notes(data, case.targets))
+    outcome.problems.extend(not_shown(case, blank_renders, render_all(path), wanted or case.targets))
+    outcome.problems.extend(appearance_notes(data, wanted or case.targets))
     outcome.seconds = time.monotonic() - started
     return outcome
 
@@ -338,6 +388,18 @@ def _name(obj) -> str:
     return ".".join(reversed(parts))
 
 
+NAMES = ("Łukasz", "Σοφία", "Дмитрий")  # Latin Extended, Greek, Cyrillic: what --names prints on plain sheets
+
+
+def unicode_names(case: Case) -> dict:
+    """{PDF field: name} for the player-name fields of the sheet's first page (from --fields)."""
+    prefix, listed = listed_fields(case.sheet)
+    fields = [f"{prefix}p1.{name}" for name, reading in listed.items()
+              if reading in ("name", "players[]", "players[].name")]
+    fields = [name for name in fields if name in case.kinds]
+    return {name: NAMES[i % len(NAMES)] for i, name in enumerate(fields)}
+
+
 def halves(values: dict) -> tuple:
     """Every other value (in page and field order, so each kind falls in both), and the rest."""
     names = list(values)
@@ -352,6 +414,8 @@ def main(argv: Optional[list] = None) -> int:
     parser.add_argument("--engines", default=",".join(ENGINES), help="comma-separated engines")
     parser.add_argument("--chain-sheets", default="rolled-west-board",
                         help="sheets to run the engine-pair chains on (comma-separated, all, or none)")
+    parser.add_argument("--names-sheet", default="carcassonne-pad",
+                        help=f"sheet whose name fields each engine fills with {', '.join(NAMES)} (none: skip)")
     parser.add_argument("--doc", type=Path, help="also write the report as Markdown to this file")
     args = parser.parse_args(argv)
     pick: Callable = lambda text: [s for s in SHEETS if text == "all" or s.key in text.split(",")]
@@ -361,6 +425,10 @@ def main(argv: Optional[list] = None) -> int:
     unknown = [e for e in engines if e not in ENGINES]
     if unknown:
         parser.error(f"--engines: no engine {', '.join(unknown)} (there are {', '.join(ENGINES)})")
+
+    names_sheet = next((s for s in SHEETS if s.key == args.names_sheet), None)
+    if names_sheet is None and args.names_sheet != "none":
+        parser.error(f"--names-sheet: no sheet {args.names_sheet} (there are {', '.join(s.key for s in SHEETS)})")
 
     started = time.monotonic()
     WORK.mkdir(parents=True, exist_ok=True)
@@ -377,31 +445,52 @@ def main(argv: Optional[list] = None) -> int:
     for sheet in sheets:
         for engine in engines:
             outcome = attempt(cases[sheet.key], [(engine, cases[sheet.key].targets)], WORK / sheet.key,
-                              blanks[sheet.key])
+                              blanks[sheet.key], engine)
             singles[(engine, sheet.key)] = outcome
             print(f"{engine:8} {sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
+    names: dict = {}
+    if names_sheet is not None:
+        case = cases.get(names_sheet.key) or prepare(names_sheet, WORK / names_sheet.key)
+        if names_sheet.key not in blanks:
+            cases[names_sheet.key], blanks[names_sheet.key] = case, render_all(WORK / names_sheet.key / "blank.pdf")
+        typed = unicode_names(case)
+        for engine in engines:
+            outcome = attempt(case, [(engine, typed)], WORK / names_sheet.key, blanks[names_sheet.key],
+                              f"names-{engine}", wanted=typed)
+            names[engine] = outcome
+            print(f"{engine:8} names    {names_sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
     chains: dict = {}
     for sheet in chain_sheets:
         first, rest = halves(cases[sheet.key].targets)
         for a in engines:
             for b in engines:
                 if a != b:
-                    outcome = attempt(cases[sheet.key], [(a, first), (b, rest)], WORK / sheet.key, blanks[sheet.key])
+                    outcome = attempt(cases[sheet.key], [(a, first), (b, rest)], WORK / sheet.key, blanks[sheet.key],
+                                      f"{a}-{b}")
                     chains[(a, b, sheet.key)] = outcome
                     print(f"{a:8} -> {b:8} {sheet.key:18} {outcome.cell():10} {outcome.seconds:5.1f}s", flush=True)
 
-    report = markdown(found, sheets, engines, chain_sheets, singles, chains, time.monotonic() - started,
+    report = markdown(found, sheets, engines, chain_sheets, singles, names, chains, time.monotonic() - started,
                       " ".join(["python tools/form_interop.py", *(argv if argv is not None else sys.argv[1:])]))
     print()
     print(report)
     if args.doc:
-        args.doc.write_text(report, encoding="utf-8")
-    failed = any(o.problems for o in [*singles.values(), *chains.values()])
+        write_doc(args.doc, report)
+    failed = any(o.problems for o in [*singles.values(), *names.values(), *chains.values()])
     return 1 if failed else 0
 
 
-def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singles: dict, chains: dict,
-             seconds: float, command: str) -> str:
+MARKER = "<!-- Everything below is written by tools/form_interop.py --doc; edit above this line. -->"
+
+
+def write_doc(path: Path, report: str) -> None:
+    """Replace the part of `path` below MARKER by the report (the part above is written by hand)."""
+    head = path.read_text(encoding="utf-8").split(MARKER)[0] if path.exists() else "# Form interop\n\n"
+    path.write_text(head.rstrip("\n") + "\n\n" + MARKER + "\n\n## The last run\n\n" + report, encoding="utf-8")
+
+
+def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singles: dict, names: dict,
+             chains: dict, seconds: float, command: str) -> str:
     lines = [f"Run {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC "
              f"in {seconds:.0f} s: `{command}`", "", "Versions:", ""]
     lines += [f"- {name}: {version}" for name, version in found.items()]
@@ -409,6 +498,10 @@ def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singl
     lines += ["| engine | " + " | ".join(s.key for s in sheets) + " |", "|---" * (len(sheets) + 1) + "|"]
     for engine in engines:
         lines.append(f"| {engine} | " + " | ".join(singles[(engine, s.key)].cell() for s in sheets) + " |")
+    if names:
+        lines += ["", f"### Names typed in ({', '.join(NAMES)}; values kept and shown, not scored)", ""]
+        lines += ["| engine | names |", "|---|---|"]
+        lines += [f"| {engine} | {outcome.cell()} |" for engine, outcome in names.items()]
     for sheet in chain_sheets:
         lines += ["", f"### Chains on {sheet.key} (row A fills every other value and saves, column B "
                   "opens A's file, fills the rest and saves)", ""]
@@ -419,6 +512,8 @@ def markdown(found: dict, sheets: list, engines: list, chain_sheets: list, singl
     lines += ["", "### What failed", ""]
     for (engine, key), outcome in singles.items():
         lines += _details(f"{engine} alone, {key}", outcome)
+    for engine, outcome in names.items():
+        lines += _details(f"{engine}, names", outcome)
     for (a, b, key), outcome in chains.items():
         lines += _details(f"{a} then {b}, {key}", outcome)
     return "\n".join(lines) + "\n"

@@ -25,7 +25,6 @@ def main() -> None:
     done = set()
     for index in range(doc.get_n_pages()):
         page = doc.get_page(index)
-        height = page.get_size()[1]
         for mapping in page.get_form_field_mapping():
             field = mapping.field
             name = field.get_name()  # the fully qualified name (get_partial_name is the last part)
@@ -38,9 +37,9 @@ def main() -> None:
             elif kind == Poppler.FormFieldType.BUTTON:
                 if field.button_get_button_type() == Poppler.FormButtonType.RADIO:
                     where = value.get("radio") if isinstance(value, dict) else None
-                    area = mapping.area  # poppler's y runs down from the top of the page
+                    area = mapping.area  # in PDF points, y up, as the widget's /Rect
                     if not where or where[0] != index or not (
-                            area.x1 <= where[1] <= area.x2 and area.y1 <= height - where[2] <= area.y2):
+                            area.x1 <= where[1] <= area.x2 and area.y1 <= where[2] <= area.y2):
                         continue
                     field.button_set_state(True)
                 else:

@@ -18,7 +18,7 @@ const doc = await getDocument({
 const fields = (await doc.getFieldObjects()) || {};
 const log = [];
 for (const [name, value] of Object.entries(values)) {
-  const widgets = (fields[name] || []).filter((w) => w.id);
+  const widgets = (fields[name] || []).filter((w) => w.id && w.type);  // not a group's own entry
   if (!widgets.length) {
     log.push(`${name}: pdf.js lists no such field`);
     continue;
@@ -32,7 +32,8 @@ for (const [name, value] of Object.entries(values)) {
         doc.annotationStorage.setValue(widget.id, { value: Boolean(value) });
         break;
       case "radiobutton":
-        doc.annotationStorage.setValue(widget.id, { value: widget.buttonValue === value });
+        // a radio widget's field object gives its on-state as exportValues
+        doc.annotationStorage.setValue(widget.id, { value: (widget.exportValues ?? widget.buttonValue) === value });
         break;
       case "combobox":
       case "listbox": {
