@@ -33,6 +33,23 @@ def test_games_and_forgiving_names():
         assert sheetgen.game(written).key == key
 
 
+def test_the_titles_games_prints_are_game_names():
+    for key in sheetgen.games():
+        title = sheetgen.game(key).title
+        assert sheetgen.game(title).key == key and sheetgen.game(title.upper()).key == key
+
+
+@pytest.mark.parametrize("written, candidates", [
+    ("gold", "carcassonne-gold-rush, gold-west, piecepack-gold-rush"),
+    ("Gold Rush", "carcassonne-gold-rush, piecepack-gold-rush"),
+    ("west", "gold-west, rolled-west"),
+])
+def test_a_name_that_starts_several_games_is_refused_listing_them(written, candidates):
+    with pytest.raises(sheetgen.InvalidArgument) as caught:
+        sheetgen.game(written)
+    assert caught.value.argument == "game" and f"could be any of {candidates}" in caught.value.message
+
+
 def test_an_unknown_game_is_a_value_error_listing_the_games():
     with pytest.raises(ValueError) as caught:
         sheetgen.game("chess")
