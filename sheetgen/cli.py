@@ -10,7 +10,7 @@ from typing import NoReturn, Optional
 import click
 
 from sheetgen import __version__, output, ruledata
-from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed
+from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -577,9 +577,16 @@ OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", 
 
 def main(argv: Optional[list] = None) -> NoReturn:
     """Entry point: run the CLI, turning every expected failure into a short message."""
+    stdout = sys.stdout
     try:
         code = cli.main(args=argv, prog_name="sheetgen", standalone_mode=False)
         _flush_stdout()
+    except SystemExit as ended:
+        # click ends its own printing (--help, --version) on a broken pipe with a quiet
+        # exit 1, after wrapping stdout to silence the exit-time flush: exit as we do then
+        if ended.code == 1 and sys.stdout is not stdout:
+            sys.exit(StdoutGone.exit_code)
+        raise
     except click.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
         _say(f"Error: {exc.format_message()}{hint}", err=True)
@@ -637,8 +644,10 @@ def _from_stdout(exc: OSError) -> bool:
 
 
 def _stdout_gone(exc: StdoutFailed) -> NoReturn:
-    """Report a failed standard output once, and keep the exit-time flush from failing again."""
-    _say(f"Error: {exc}", err=True)
+    """Report a failed standard output once (a reader that went away, quietly), and keep the
+    exit-time flush from failing again."""
+    if not isinstance(exc, StdoutGone):
+        _say(f"Error: {exc}", err=True)
     try:
         fd = sys.stdout.fileno()
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -161,3 +161,10 @@ class OutputFailed(SheetgenError):
 
 class StdoutFailed(OutputFailed):
     """OutputFailed on standard output: the CLI must not try to write there again."""
+
+
+class StdoutGone(StdoutFailed):
+    """Standard output's reader went away (`sheetgen ... | head -1`): the command ends quietly,
+    as other Unix tools do, with the exit code of a process ended by SIGPIPE (128 + 13)."""
+
+    exit_code = 141
