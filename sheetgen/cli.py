@@ -10,7 +10,7 @@ from typing import NoReturn, Optional
 import click
 
 from sheetgen import __version__, output, ruledata
-from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone
+from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -437,7 +437,8 @@ def check(ctx, files, fmt) -> None:
     """Check filled-in results files (or filled PDF forms) against the rules, without tallying.
 
     Every problem is listed as FILE:LINE:COLUMN: message, or FILE:page N:FIELD:
-    message in a PDF form (exit 1); warnings (possible but unusual) are printed
+    message in a PDF form (exit 1), the first 100 of a file then a count of the
+    rest (--format json lists every one); warnings (possible but unusual) are printed
     and do not fail.
 
     \b
@@ -598,8 +599,8 @@ def main(argv: Optional[list] = None) -> NoReturn:
         _say("Interrupted.", err=True)
         sys.exit(130)
     except InvalidInput as exc:
-        for problem in exc.problems:
-            _say(str(problem), err=True)
+        for line in problem_lines(exc.problems):
+            _say(line, err=True)
         count = len(exc.problems)
         _say(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
         sys.exit(exc.exit_code)

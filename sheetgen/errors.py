@@ -88,6 +88,21 @@ class Problem(FrozenRecord):
         return found
 
 
+# A text listing prints this many problems of one file and counts the rest: a file with
+# thousands of slips is fixed from its first ones, and a terminal need not scroll them all.
+# JSON output lists every problem (a program asked for them).
+LISTED_PROBLEMS = 100
+
+
+def problem_lines(problems: Sequence[Problem]) -> list:
+    """The lines that list `problems` as text: the first LISTED_PROBLEMS, then a count of the rest."""
+    lines = [str(p) for p in problems[:LISTED_PROBLEMS]]
+    more = len(problems) - LISTED_PROBLEMS
+    if more > 0:
+        lines.append(f"... and {more} more problem{'s' if more != 1 else ''}, not listed: fix these first")
+    return lines
+
+
 class SheetgenError(ValueError):
     """Base class: the message is meant for the user; exit_code says how a command leaves."""
 
