@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.names import check_all
+from sheetgen.names import check_all, check_printable
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.record import FrozenRecord
 from sheetgen.ruledata import RuleData
@@ -173,6 +173,7 @@ class Game:
         from sheetgen import pdf, setupcard
 
         paper = _choice("paper", paper, ("letter", "a4"))
+        check_printable(setup.seating)  # the card prints them; the text formats took them
         document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal),
                                    paper=paper)
         return pdf.render(document, paper, _ink(ink))

@@ -272,7 +272,8 @@ def _list_fields(chosen, what: Optional[str]) -> None:
 @click.argument("game", shell_complete=_complete_game)
 @click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
               "else the game's maximum.")
-@click.option("--names", help="Comma-separated player names to seat, e.g. Ann,Ben,Cat.")
+@click.option("--names", help="Comma-separated player names to seat, e.g. Ann,Ben,Cat; with --code, in its "
+              "seating order (first player first), as the setup printed them.")
 @click.option("--seed", help="Any text; the same seed gives the same setup. Default: a fresh random seed.")
 @click.option("--code", help="Rebuild exactly the setup this code was printed for (no randomness).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml", "markdown"], case_sensitive=False),
@@ -320,8 +321,8 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
               "(for editors' completion and checks).")
 @click.option("--example", is_flag=True, help="Print a filled-in example results file instead.")
 @click.option("--code", metavar="CODE", help="The setup code of the game played (sheetgen setup printed it): "
-              "players in its seating order (--names gives their names) and, for gold-west, its setup line "
-              "and only its offices and the counts they score.")
+              "players in its seating order (--names gives their names, first player first) and, for "
+              "gold-west, its setup line and only its offices and the counts they score.")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
 @FORCE
 @click.pass_context
@@ -364,7 +365,7 @@ def template(ctx, game, players, names, schema, example, code, out, force) -> No
               "else asked.")
 @click.option("--names", help="Comma-separated player names in seating order, e.g. Ann,Ben,Cat (else asked).")
 @click.option("--code", metavar="CODE", help="The setup code of the game played: players in its seating "
-              "order and, for gold-west, only its offices and the counts they score.")
+              "order (--names, first player first) and, for gold-west, only its offices and the counts they score.")
 @click.option("-o", "--output", "out", metavar="FILE", help="Results file to write. Default: "
               "output/GAME-results.yaml.")
 @FORCE

@@ -190,7 +190,7 @@ def _shorten(text: str, room: float, size: float, width: Callable) -> str:
 def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
             extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
     """The seating section: turn order, name and any per-player columns."""
-    card.heading("Seating", "in turn order, clockwise from the first player")
+    card.heading("Seating", "in turn order, clockwise from the first player; with the code, names go in this order")
     names = [s if isinstance(s, str) else s["name"] for s in setup["seating"]]
     rows = [[str(i + 1), name, *(extra(i, name) if extra else ())] for i, name in enumerate(names)]
     card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1], names=1)

@@ -188,7 +188,7 @@ def test_a_gold_west_setup_asks_its_offices_and_only_the_counts_they_score(tmp_p
     text = sheetgen.game("gold-west").enter(ask, lambda text: None, names=names, code=made.code)
     written = yaml.safe_load(text)
     assert written["setup"] == made.code
-    assert [p["name"] for p in written["players"]] == made.seating
+    assert [p["name"] for p in written["players"]] == names  # the code's seats, in the order given
     offices = made.data["boomtown"]["offices"]
     asked_town = [p.split(" (")[0][len("boomtown "):] for p in prompts if p.startswith("boomtown ")]
     assert asked_town == [*offices, "4VP"]

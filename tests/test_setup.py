@@ -441,7 +441,8 @@ def test_names_are_seated_by_the_seed():
     # the same draw, with names standing in for "Player 1".."Player 3"
     assert setup["seating"] == [names[int(p.split()[1]) - 1] for p in plain["seating"]]
     assert setup["code"] == plain["code"]
-    assert from_code("carcassonne-gold-rush", setup["code"], names=names) == {**setup, "seed": None}
+    # names given with a code take the seats in the order given: the seating as printed rebuilds it
+    assert from_code("carcassonne-gold-rush", setup["code"], names=setup["seating"]) == {**setup, "seed": None}
 
 
 def test_default_player_count_is_the_largest_table():
@@ -450,14 +451,14 @@ def test_default_player_count_is_the_largest_table():
 
 
 @pytest.mark.parametrize("game, players, names, option, message", [
-    ("piecepack-gold-rush", 2, None, "--players", "is for 3-4 players, not 2"),
-    ("piecepack-gold-rush", 5, None, "--players", "not 5"),
-    ("rolled-west", 1, None, "--players", "is for 2-4 players, not 1"),
-    ("carcassonne-gold-rush", 6, None, "--players", "is for 2-5 players, not 6"),
-    ("rolled-west", None, ["Ann", "ann"], "--names", "named twice"),
-    ("rolled-west", 3, ["Ann", "Bo"], "--names", "2 names for 3 players"),
-    ("rolled-west", None, ["Ann", " "], "--names", "empty"),
-    ("rolled-west", None, ["A", "B", "C", "D", "E"], "--names", "not 5"),
+    ("piecepack-gold-rush", 2, None, "players", "Gold Rush (piecepack) is for 3-4 players, not 2"),
+    ("piecepack-gold-rush", 5, None, "players", "not 5"),
+    ("rolled-west", 1, None, "players", "Rolled West is for 2-4 players, not 1"),
+    ("carcassonne-gold-rush", 6, None, "players", "Carcassonne: Gold Rush is for 2-5 players, not 6"),
+    ("rolled-west", None, ["Ann", "ann"], "names", "the name ann is used twice"),
+    ("rolled-west", 3, ["Ann", "Bo"], "names", "2 names for 3 players"),
+    ("rolled-west", None, ["Ann", " "], "names", "empty"),
+    ("rolled-west", None, ["A", "B", "C", "D", "E"], "names", "not 5"),
 ])
 def test_bad_player_counts_and_names_are_usage_problems(game, players, names, option, message):
     with pytest.raises(UsageProblem) as caught:
