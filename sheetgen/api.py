@@ -206,7 +206,7 @@ class Game:
         written = str(doc.value["game"]).strip().lower()
         if written != self.key:
             raise InvalidInput([doc.problem(("game",), f"this file holds {written} results, not {self.key}; "
-                                                       f"score it with sheetgen.game({written!r})")])
+                                                       f"use it with {written}")])
         return doc
 
     def check(self, path: Optional[Source] = None, *, text: Optional[str] = None,
