@@ -58,7 +58,8 @@ def game(key: str, data: Optional[PathLike] = None) -> "Game":
 
 
 class Setup(FrozenRecord):
-    """A realised setup: `code` rebuilds it exactly; `to_dict()` is `setup --format json`."""
+    """A realised setup: `code` rebuilds it exactly; `to_dict()` is `setup --format json`
+    (face-down values hidden), `data` all of it."""
 
     __slots__ = _fields = ("game", "data", "rules")
     game: str
@@ -85,16 +86,21 @@ class Setup(FrozenRecord):
         """The players' names in seating order (first player first)."""
         return [seat["name"] if isinstance(seat, dict) else str(seat) for seat in self.data["seating"]]
 
-    def to_dict(self) -> dict:
+    def to_dict(self, reveal: bool = False) -> dict:
+        """The setup as data, as the players see it (face-down values as "?"); `reveal`: with
+        what lies face down too (a referee's copy)."""
         import copy
 
-        return copy.deepcopy(self.data)
-
-    def text(self, fmt: str = "text") -> str:
-        """The setup as text, json, yaml or markdown."""
         from sheetgen import setuptext
 
-        return setuptext.render(self.data, fmt, self.rules)
+        return copy.deepcopy(self.data if reveal else setuptext.for_players(self.data))
+
+    def text(self, fmt: str = "text", reveal: bool = False) -> str:
+        """The setup as text, json, yaml or markdown, as the players see it; `reveal`: with what
+        lies face down too (a referee's copy)."""
+        from sheetgen import setuptext
+
+        return setuptext.render(self.data, fmt, self.rules, reveal=bool(reveal))
 
 
 class Export(FrozenRecord):

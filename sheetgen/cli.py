@@ -281,8 +281,8 @@ def _list_fields(chosen, what: Optional[str]) -> None:
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default). "
               "A name ending in .pdf writes a printable setup card.")
 @print_options(" of a PDF setup card")
-@click.option("--reveal", is_flag=True, help="A PDF setup card that also shows what starts face down "
-              "(for a referee or a solo game); by default it shows only what the players see.")
+@click.option("--reveal", is_flag=True, help="Also show what starts face down (for a referee or a solo game), "
+              "in every format and on the card; by default only what the players see.")
 @FORCE
 @click.pass_context
 def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, force) -> None:
@@ -305,7 +305,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
         output.write_atomic(target, chosen.setup_card(made, paper, ink, reveal=reveal))
         _say(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
-    text = made.text(fmt.lower())
+    text = made.text(fmt.lower(), reveal=reveal)
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
                                                                                errors="replace"))
     if target is not None:
