@@ -370,7 +370,7 @@ class Game:
                     players = made.players
                 elif count != made.players:
                     raise InvalidArgument("names" if names is not None else "players",
-                                          f"the setup {code} is for {made.players} players, not {count}")
+                                          f"the code is for {made.players} players, not {count}")
         if not isinstance(copies, int) or not 1 <= copies <= 1000:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
         try:

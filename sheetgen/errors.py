@@ -159,13 +159,19 @@ class InvalidArgument(SheetgenError):
 UsageProblem = InvalidArgument
 
 
+def player_range(title: str, low: int, high: int) -> str:
+    """The one wording of a game's table size, for a refused count of players, given as an
+    argument ('..., not 9') or found in a file ('...; this file has 5')."""
+    return f"{title} is for {low}-{high} players"
+
+
 def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "",
                        mentions: Sequence[str] = ()) -> int:
     """`count` when the game is played by that many; else the one wording of the refusal,
     whichever argument gave the count (`hint` may add what to do instead, naming the
     arguments in `mentions` as InvalidArgument does)."""
     if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}", mentions)
+        raise InvalidArgument(argument, f"{player_range(title, low, high)}, not {count}{hint}", mentions)
     return count
 
 class OutputFailed(SheetgenError):

@@ -26,7 +26,7 @@ from sheetgen import names
 from sheetgen.names import check_all as check_names
 from sheetgen.collector import paused
 from sheetgen.record import FrozenRecord, Record
-from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
+from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count, player_range
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
 from sheetgen.yamlio import Document, PathKey
@@ -564,7 +564,7 @@ class Scorer:
             table.players.append(entry)
         low, high = self.rules.players
         if not low <= len(listed) <= high:
-            r.fail(("players",), f"{self.title} is played by {low} to {high} players; this file has {len(listed)}",
+            r.fail(("players",), f"{player_range(self.title, low, high)}; this file has {len(listed)}",
                    at_key=True)
 
     def _check_needed(self, r: Reader, model: Model, table: Any) -> None:
