@@ -114,3 +114,16 @@ def test_cli_writes_the_template_of_a_setup(run, tmp_path):
     assert result.code == 0 and "wrote t.yaml" in result.out
     data = yaml.safe_load((tmp_path / "t.yaml").read_text())
     assert [p["name"] for p in data["players"]] == ["Ann", "Ben", "Cat"]
+
+
+@pytest.mark.parametrize("command", ["setup", "template"])
+def test_the_command_line_seats_names_given_with_a_code_as_typed(run, tmp_path, command):
+    made = sheetgen.game("rolled-west").setup(names=["Ann", "Ben", "Cat"], seed="x")
+    assert made.seating != ["Ann", "Ben", "Cat"]  # the code's arrangement is no identity: a reordering would show
+    result = run(command, "rolled-west", "--code", made.code, "--names", "Cat,Ben,Ann", "-o", "out.txt")
+    assert result.code == 0, result
+    text = (tmp_path / "out.txt").read_text()
+    if command == "setup":
+        assert "  1. Cat\n  2. Ben\n  3. Ann\n" in text and made.code in text
+    else:
+        assert [p["name"] for p in yaml.safe_load(text)["players"]] == ["Cat", "Ben", "Ann"]
