@@ -166,7 +166,12 @@ class Game:
             if seed is not None:
                 raise InvalidArgument("code", "give a seed or a code, not both: a code already fixes the "
                                               "whole setup")
-            made = from_code(self.rules, code, listed)
+            from sheetgen.setupcode import SetupCodeError
+
+            try:
+                made = from_code(self.rules, code, listed)
+            except SetupCodeError as refused:  # the argument the caller got wrong: one wording everywhere
+                raise InvalidArgument("code", refused.message) from None
             if players is not None and players != made["players"]:
                 raise InvalidArgument("players", f"the code is for {made['players']} players, not {players}")
         else:
@@ -255,13 +260,8 @@ class Game:
     def coded_setup(self, code: str, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None) -> Setup:
         """The setup `code` names, seating `names`; a code that is not one of this game's setups
-        is an InvalidArgument on `code` (the argument a caller got wrong), not a file problem."""
-        from sheetgen.setupcode import SetupCodeError
-
-        try:
-            return self.setup(players=players, code=str(code), names=names)
-        except SetupCodeError as refused:
-            raise InvalidArgument("code", refused.message) from None
+        is an InvalidArgument on `code` (the argument a caller got wrong), as `setup` says."""
+        return self.setup(players=players, code=str(code), names=names)
 
     def enter(self, ask: Any, tell: Any, *, players: Optional[int] = None, names: Optional[Sequence[str]] = None,
               code: Optional[str] = None) -> str:

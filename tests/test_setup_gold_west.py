@@ -370,11 +370,11 @@ def test_bad_codes_are_refused_with_one_clear_line(rules, run, make, message):
         gw.from_code(rules, code)
     assert message in caught.value.message
     assert isinstance(caught.value, InvalidInput) and caught.value.exit_code == 1
-    result = run("setup", GAME, "--code", code)
-    assert result.code == 1 and result.out == ""
-    lines = result.err.splitlines()
-    assert lines[0] == f"setup code: {caught.value.message}"
-    assert lines[1:] == ["1 problem found."] and "Traceback" not in result.err
+    # on the command line, as every command refuses a bad --code: one line, a usage error
+    for command in (("setup", GAME), ("template", GAME), ("sheet", GAME, "pad")):
+        result = run(*command, "--code", code)
+        assert result.code == 2 and result.out == ""
+        assert result.err.splitlines() == [f"Error: --code: {caught.value.message}"]
 
 
 def test_a_code_for_another_player_count_than_asked_is_a_usage_error(rules, run):
