@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.names import check_all
+from sheetgen.names import check_all, check_printable
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.record import FrozenRecord
 from sheetgen.ruledata import RuleData
@@ -58,7 +58,8 @@ def game(key: str, data: Optional[PathLike] = None) -> "Game":
 
 
 class Setup(FrozenRecord):
-    """A realised setup: `code` rebuilds it exactly; `to_dict()` is `setup --format json`."""
+    """A realised setup: `code` rebuilds it exactly; `to_dict()` is `setup --format json`
+    (face-down values hidden), `data` all of it."""
 
     __slots__ = _fields = ("game", "data", "rules")
     game: str
@@ -85,16 +86,21 @@ class Setup(FrozenRecord):
         """The players' names in seating order (first player first)."""
         return [seat["name"] if isinstance(seat, dict) else str(seat) for seat in self.data["seating"]]
 
-    def to_dict(self) -> dict:
+    def to_dict(self, reveal: bool = False) -> dict:
+        """The setup as data, as the players see it (face-down values as "?"); `reveal`: with
+        what lies face down too (a referee's copy)."""
         import copy
 
-        return copy.deepcopy(self.data)
-
-    def text(self, fmt: str = "text") -> str:
-        """The setup as text, json, yaml or markdown."""
         from sheetgen import setuptext
 
-        return setuptext.render(self.data, fmt, self.rules)
+        return copy.deepcopy(self.data if reveal else setuptext.for_players(self.data))
+
+    def text(self, fmt: str = "text", reveal: bool = False) -> str:
+        """The setup as text, json, yaml or markdown, as the players see it; `reveal`: with what
+        lies face down too (a referee's copy)."""
+        from sheetgen import setuptext
+
+        return setuptext.render(self.data, fmt, self.rules, reveal=bool(reveal))
 
 
 class Export(FrozenRecord):
@@ -160,7 +166,12 @@ class Game:
             if seed is not None:
                 raise InvalidArgument("code", "give a seed or a code, not both: a code already fixes the "
                                               "whole setup")
-            made = from_code(self.rules, code, listed)
+            from sheetgen.setupcode import SetupCodeError
+
+            try:
+                made = from_code(self.rules, code, listed)
+            except SetupCodeError as refused:  # the argument the caller got wrong: one wording everywhere
+                raise InvalidArgument("code", refused.message) from None
             if players is not None and players != made["players"]:
                 raise InvalidArgument("players", f"the code is for {made['players']} players, not {players}")
         else:
@@ -173,6 +184,7 @@ class Game:
         from sheetgen import pdf, setupcard
 
         paper = _choice("paper", paper, ("letter", "a4"))
+        check_printable(setup.seating)  # the card prints them; the text formats took them
         document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal),
                                    paper=paper)
         return pdf.render(document, paper, _ink(ink))
@@ -205,7 +217,7 @@ class Game:
         written = str(doc.value["game"]).strip().lower()
         if written != self.key:
             raise InvalidInput([doc.problem(("game",), f"this file holds {written} results, not {self.key}; "
-                                                       f"score it with sheetgen.game({written!r})")])
+                                                       f"use it with {written}")])
         return doc
 
     def check(self, path: Optional[Source] = None, *, text: Optional[str] = None,
@@ -248,13 +260,8 @@ class Game:
     def coded_setup(self, code: str, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None) -> Setup:
         """The setup `code` names, seating `names`; a code that is not one of this game's setups
-        is an InvalidArgument on `code` (the argument a caller got wrong), not a file problem."""
-        from sheetgen.setupcode import SetupCodeError
-
-        try:
-            return self.setup(players=players, code=str(code), names=names)
-        except SetupCodeError as refused:
-            raise InvalidArgument("code", refused.message) from None
+        is an InvalidArgument on `code` (the argument a caller got wrong), as `setup` says."""
+        return self.setup(players=players, code=str(code), names=names)
 
     def enter(self, ask: Any, tell: Any, *, players: Optional[int] = None, names: Optional[Sequence[str]] = None,
               code: Optional[str] = None) -> str:
@@ -363,7 +370,7 @@ class Game:
                     players = made.players
                 elif count != made.players:
                     raise InvalidArgument("names" if names is not None else "players",
-                                          f"the setup {code} is for {made.players} players, not {count}")
+                                          f"the code is for {made.players} players, not {count}")
         if not isinstance(copies, int) or not 1 <= copies <= 1000:
             raise InvalidArgument("copies", f"copies must be 1 to 1000, not {copies}")
         try:

@@ -19,7 +19,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from sheetgen.collector import paused
-from sheetgen.errors import InvalidInput, Problem
+from sheetgen.errors import InvalidInput, Problem, problem_lines
 from sheetgen.output import say
 from sheetgen.record import Record
 from sheetgen.scoring import ScoreReport
@@ -180,8 +180,8 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool =
                     say(f"warning: {o.name}: {warning}", err=True)
                 say(f"{o.name}: ok")
             else:
-                for problem in o.problems:
-                    say(str(problem), err=True)
+                for line in problem_lines(o.problems):
+                    say(line, err=True)
         counts = _summary(outcomes)
         files = sum(o.files for o in outcomes)
         what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"

@@ -10,7 +10,7 @@ from typing import NoReturn, Optional
 import click
 
 from sheetgen import __version__, output, ruledata
-from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed
+from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 from sheetgen.games import all_games, get_game
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -272,7 +272,8 @@ def _list_fields(chosen, what: Optional[str]) -> None:
 @click.argument("game", shell_complete=_complete_game)
 @click.option("-p", "--players", type=int, help="Number of players. Default: one per --names entry, "
               "else the game's maximum.")
-@click.option("--names", help="Comma-separated player names to seat, e.g. Ann,Ben,Cat.")
+@click.option("--names", help="Comma-separated player names to seat, e.g. Ann,Ben,Cat; with --code, in its "
+              "seating order (first player first), as the setup printed them.")
 @click.option("--seed", help="Any text; the same seed gives the same setup. Default: a fresh random seed.")
 @click.option("--code", help="Rebuild exactly the setup this code was printed for (no randomness).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml", "markdown"], case_sensitive=False),
@@ -280,8 +281,8 @@ def _list_fields(chosen, what: Optional[str]) -> None:
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default). "
               "A name ending in .pdf writes a printable setup card.")
 @print_options(" of a PDF setup card")
-@click.option("--reveal", is_flag=True, help="A PDF setup card that also shows what starts face down "
-              "(for a referee or a solo game); by default it shows only what the players see.")
+@click.option("--reveal", is_flag=True, help="Also show what starts face down (for a referee or a solo game), "
+              "in every format and on the card; by default only what the players see.")
 @FORCE
 @click.pass_context
 def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, force) -> None:
@@ -304,7 +305,7 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
         output.write_atomic(target, chosen.setup_card(made, paper, ink, reveal=reveal))
         _say(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
-    text = made.text(fmt.lower())
+    text = made.text(fmt.lower(), reveal=reveal)
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
                                                                                errors="replace"))
     if target is not None:
@@ -320,8 +321,8 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
               "(for editors' completion and checks).")
 @click.option("--example", is_flag=True, help="Print a filled-in example results file instead.")
 @click.option("--code", metavar="CODE", help="The setup code of the game played (sheetgen setup printed it): "
-              "players in its seating order (--names gives their names) and, for gold-west, its setup line "
-              "and only its offices and the counts they score.")
+              "players in its seating order (--names gives their names, first player first) and, for "
+              "gold-west, its setup line and only its offices and the counts they score.")
 @click.option("-o", "--output", "out", metavar="FILE", help="File to write, or - for stdout (the default).")
 @FORCE
 @click.pass_context
@@ -364,7 +365,7 @@ def template(ctx, game, players, names, schema, example, code, out, force) -> No
               "else asked.")
 @click.option("--names", help="Comma-separated player names in seating order, e.g. Ann,Ben,Cat (else asked).")
 @click.option("--code", metavar="CODE", help="The setup code of the game played: players in its seating "
-              "order and, for gold-west, only its offices and the counts they score.")
+              "order (--names, first player first) and, for gold-west, only its offices and the counts they score.")
 @click.option("-o", "--output", "out", metavar="FILE", help="Results file to write. Default: "
               "output/GAME-results.yaml.")
 @FORCE
@@ -437,7 +438,8 @@ def check(ctx, files, fmt) -> None:
     """Check filled-in results files (or filled PDF forms) against the rules, without tallying.
 
     Every problem is listed as FILE:LINE:COLUMN: message, or FILE:page N:FIELD:
-    message in a PDF form (exit 1); warnings (possible but unusual) are printed
+    message in a PDF form (exit 1), the first 100 of a file then a count of the
+    rest (--format json lists every one); warnings (possible but unusual) are printed
     and do not fail.
 
     \b
@@ -577,9 +579,16 @@ OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", 
 
 def main(argv: Optional[list] = None) -> NoReturn:
     """Entry point: run the CLI, turning every expected failure into a short message."""
+    stdout = sys.stdout
     try:
         code = cli.main(args=argv, prog_name="sheetgen", standalone_mode=False)
         _flush_stdout()
+    except SystemExit as ended:
+        # click ends its own printing (--help, --version) on a broken pipe with a quiet
+        # exit 1, after wrapping stdout to silence the exit-time flush: exit as we do then
+        if ended.code == 1 and sys.stdout is not stdout:
+            sys.exit(StdoutGone.exit_code)
+        raise
     except click.UsageError as exc:
         hint = f" (see '{exc.ctx.command_path} --help')" if exc.ctx else ""
         _say(f"Error: {exc.format_message()}{hint}", err=True)
@@ -591,8 +600,8 @@ def main(argv: Optional[list] = None) -> NoReturn:
         _say("Interrupted.", err=True)
         sys.exit(130)
     except InvalidInput as exc:
-        for problem in exc.problems:
-            _say(str(problem), err=True)
+        for line in problem_lines(exc.problems):
+            _say(line, err=True)
         count = len(exc.problems)
         _say(f"{count} problem{'s' if count != 1 else ''} found.", err=True)
         sys.exit(exc.exit_code)
@@ -637,8 +646,10 @@ def _from_stdout(exc: OSError) -> bool:
 
 
 def _stdout_gone(exc: StdoutFailed) -> NoReturn:
-    """Report a failed standard output once, and keep the exit-time flush from failing again."""
-    _say(f"Error: {exc}", err=True)
+    """Report a failed standard output once (a reader that went away, quietly), and keep the
+    exit-time flush from failing again."""
+    if not isinstance(exc, StdoutGone):
+        _say(f"Error: {exc}", err=True)
     try:
         fd = sys.stdout.fileno()
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -258,11 +258,11 @@ def ask_names(talk: Interview, defaults: Sequence[str]) -> list:
 
     def parse(text: str) -> str:
         name = name_policy.clean(text)
-        why = name_policy.problem(name)  # the names any sheet prints (--names): not empty, printable, short
+        why = name_policy.text_problem(name)  # the names a results file takes: not empty, plain, short
         if why:
             raise Retry(why)
         if name_policy.key(name) in {name_policy.key(n) for n in chosen}:
-            raise Retry(f"{name} is already a player; give each player a different name")
+            raise Retry(name_policy.twice(name))
         return name
 
     for n, default in enumerate(defaults):

@@ -88,6 +88,21 @@ class Problem(FrozenRecord):
         return found
 
 
+# A text listing prints this many problems of one file and counts the rest: a file with
+# thousands of slips is fixed from its first ones, and a terminal need not scroll them all.
+# JSON output lists every problem (a program asked for them).
+LISTED_PROBLEMS = 100
+
+
+def problem_lines(problems: Sequence[Problem]) -> list:
+    """The lines that list `problems` as text: the first LISTED_PROBLEMS, then a count of the rest."""
+    lines = [str(p) for p in problems[:LISTED_PROBLEMS]]
+    more = len(problems) - LISTED_PROBLEMS
+    if more > 0:
+        lines.append(f"... and {more} more problem{'s' if more != 1 else ''}, not listed: fix these first")
+    return lines
+
+
 class SheetgenError(ValueError):
     """Base class: the message is meant for the user; exit_code says how a command leaves."""
 
@@ -144,13 +159,19 @@ class InvalidArgument(SheetgenError):
 UsageProblem = InvalidArgument
 
 
+def player_range(title: str, low: int, high: int) -> str:
+    """The one wording of a game's table size, for a refused count of players, given as an
+    argument ('..., not 9') or found in a file ('...; this file has 5')."""
+    return f"{title} is for {low}-{high} players"
+
+
 def check_player_count(argument: str, title: str, low: int, high: int, count: object, hint: str = "",
                        mentions: Sequence[str] = ()) -> int:
     """`count` when the game is played by that many; else the one wording of the refusal,
     whichever argument gave the count (`hint` may add what to do instead, naming the
     arguments in `mentions` as InvalidArgument does)."""
     if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-        raise InvalidArgument(argument, f"{title} is for {low}-{high} players, not {count}{hint}", mentions)
+        raise InvalidArgument(argument, f"{player_range(title, low, high)}, not {count}{hint}", mentions)
     return count
 
 class OutputFailed(SheetgenError):
@@ -161,3 +182,10 @@ class OutputFailed(SheetgenError):
 
 class StdoutFailed(OutputFailed):
     """OutputFailed on standard output: the CLI must not try to write there again."""
+
+
+class StdoutGone(StdoutFailed):
+    """Standard output's reader went away (`sheetgen ... | head -1`): the command ends quietly,
+    as other Unix tools do, with the exit code of a process ended by SIGPIPE (128 + 13)."""
+
+    exit_code = 141

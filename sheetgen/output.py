@@ -36,7 +36,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Optional, Union
 
-from sheetgen.errors import OutputFailed, StdoutFailed, UsageProblem
+from sheetgen.errors import OutputFailed, StdoutFailed, StdoutGone, UsageProblem
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -179,7 +179,9 @@ def write_atomic(path: Optional[Path], data: bytes) -> None:
 
 
 def stdout_failed(exc: OSError) -> StdoutFailed:
-    """The error for a write to standard output that did not go through."""
+    """The error for a write to standard output that did not go through (StdoutGone: a broken pipe)."""
+    if exc.errno == errno.EPIPE:
+        return StdoutGone("standard output was closed by its reader")
     return StdoutFailed(f"cannot write to standard output: {_reason(exc)}")
 
 

@@ -23,9 +23,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from sheetgen import names
+from sheetgen.names import check_all as check_names
 from sheetgen.collector import paused
 from sheetgen.record import FrozenRecord, Record
-from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
+from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count, player_range
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
 from sheetgen.yamlio import Document, PathKey
@@ -500,8 +501,10 @@ class Scorer:
         low, high = self.rules.players
         if setup is not None:
             players = setup["players"]
+        if names is not None:
+            names = check_names(names)  # the name policy (sheetgen/names.py)
         count = len(names) if names and players is None else (high if players is None else players)
-        check_player_count("players", self.title, low, high, count)
+        check_player_count("names" if names and players is None else "players", self.title, low, high, count)
         if names and len(names) != count:
             raise InvalidArgument("names", f"{len(names)} names for {count} players")
         return Context(self.rules, count, list(names or self.default_names(count)), setup,
@@ -548,20 +551,20 @@ class Scorer:
                     entry.claimed, entry.claimed_at = item["total"], entry.path("total")
                 self.read_player(r, entry, item, broken)
                 where = entry.path("name")
-            if entry.name and not entry.name.isprintable():
-                r.fail(where, f"the name '{names.printable(entry.name)}' has a control character; "
-                              f"type the name plainly")
+            why = names.text_problem(entry.name) if entry.name else None
+            if why:  # the name policy's (sheetgen/names.py), as --names and `enter` refuse
+                r.fail(where, why)
             elif entry.name:
                 key = names.key(entry.name)  # not `norm`: each name is new, and would crowd the remembered words out
                 if key in seen:
-                    r.fail(where, f"the name {entry.name} is used twice; give each player a different name")
+                    r.fail(where, names.twice(entry.name))
                     if model.player is None:
                         continue
                 seen[key] = entry
             table.players.append(entry)
         low, high = self.rules.players
         if not low <= len(listed) <= high:
-            r.fail(("players",), f"{self.title} is played by {low} to {high} players; this file has {len(listed)}",
+            r.fail(("players",), f"{player_range(self.title, low, high)}; this file has {len(listed)}",
                    at_key=True)
 
     def _check_needed(self, r: Reader, model: Model, table: Any) -> None:

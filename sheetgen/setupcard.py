@@ -19,6 +19,7 @@ import dataclasses
 from typing import Callable, Optional, Sequence
 
 from sheetgen import __version__, layouts, names
+from sheetgen.setuptext import has_face_down
 from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
@@ -124,8 +125,10 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     half = card.y <= half_height - FOOTER - 1
     foot = half_height if half else height
     rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
+    # a player's copy says that its code (and seed) rebuild what it hides
+    what = "this setup, face-down pieces included" if has_face_down(setup) and not reveal else "exactly this setup"
     card.add(Line(0, foot - FOOTER, width, foot - FOOTER, 0.4, "muted"),
-             Text(0, foot - FOOTER + 3.9, f"Rebuild exactly this setup: {rebuild}", 7.5, role="muted",
+             Text(0, foot - FOOTER + 3.9, f"Rebuild {what}: {rebuild}", 7.5, role="muted",
                   max_width=width),
              Text(0, foot - FOOTER + 7.7, f"rule data {setup['data_version']} | sheetgen {__version__}", 7,
                   role="muted", max_width=width))
@@ -190,7 +193,7 @@ def _shorten(text: str, room: float, size: float, width: Callable) -> str:
 def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
             extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
     """The seating section: turn order, name and any per-player columns."""
-    card.heading("Seating", "in turn order, clockwise from the first player")
+    card.heading("Seating", "in turn order, clockwise from the first player; with the code, names go in this order")
     names = [s if isinstance(s, str) else s["name"] for s in setup["seating"]]
     rows = [[str(i + 1), name, *(extra(i, name) if extra else ())] for i, name in enumerate(names)]
     card.table(["order", "player", *extra_header], rows, widths[:len(extra_header) + 1], names=1)

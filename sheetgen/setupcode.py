@@ -50,7 +50,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen.errors import InvalidInput, Problem, UsageProblem, check_player_count
+from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
+from sheetgen.names import check_all
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
@@ -331,30 +332,37 @@ def _short(code: str) -> str:
 
 # ---- shared by the games' setup modules ------------------------------------------------------
 
-def player_names(game: str, allowed: tuple[int, int], players: Optional[int],
+def player_names(title: str, allowed: tuple[int, int], players: Optional[int],
                  names: Optional[Sequence[str]] = None) -> list[str]:
     """The players' names in the order given: `names`, or "Player 1".."Player N".
 
     `players` None means len(names), or the game's largest table when no names
-    are given. A count outside the game's range or a repeated name is a
-    UsageProblem (exit code 2), named after the option that carries it.
+    are given. A count outside the game's range or a name the name policy refuses
+    is an InvalidArgument (exit code 2) on the argument that carries it.
     """
     low, high = allowed
     if names is not None:
-        names = [str(n).strip() for n in names]
-        if any(not n for n in names):
-            raise UsageProblem("--names", "a player name is empty")
-        folded = [n.casefold() for n in names]
-        twice = sorted({n for n, f in zip(names, folded) if folded.count(f) > 1})
-        if twice:
-            raise UsageProblem("--names", f"{', '.join(twice)} named twice; each player needs their own name")
+        names = check_all(names)
         if players is not None and players != len(names):
-            raise UsageProblem("--names", f"{len(names)} names for {players} players")
+            raise InvalidArgument("names", f"{len(names)} names for {players} players")
         players = len(names)
     if players is None:
         players = high
-    check_player_count("--names" if names is not None else "--players", game, low, high, players)
+    check_player_count("names" if names is not None else "players", title, low, high, players)
     return list(names) if names is not None else [f"Player {i}" for i in range(1, players + 1)]
+
+
+def seat_given_names(people: list[str], seating: Sequence[int], names: Optional[Sequence[str]]) -> list[str]:
+    """`people` placed so that a coded setup seats the names given with its code in the order
+    given (first name, first seat): `[result[i] for i in seating] == names`. A code keeps the
+    seating as an arrangement of whatever names the setup was made with, which a later table
+    does not know; names typed in seat order, as every output prints them, keep their seats."""
+    if names is None:
+        return people
+    placed = list(people)
+    for seat, index in enumerate(seating):
+        placed[index] = people[seat]
+    return placed
 
 
 def header(rules: Any, players: int, seed: Optional[str], code: str) -> dict:

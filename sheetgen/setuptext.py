@@ -3,7 +3,9 @@
 Text and Markdown are drawn from the setup's keys, not from the game's name:
 `seating` (with `colours` when present), `first_player`, `reminders`, `grid`
 (cells with `tile` and `coin`; `legend` names the letters), `rounds`, then the
-seed, setup code and data version, which every format shows. A game that
+seed, setup code and data version, which every format shows. Every format
+shows only what the players see (`for_players`: face-down values as "?", and
+a line saying that the seed and code rebuild them) unless asked to reveal. A game that
 draws more (Gold West: the hex map, Boomtown, investments, ...) names its own
 text and markdown bodies in its registry entry (`setup_text`,
 `setup_markdown`); they are drawn from the rule data the setup was made with,
@@ -21,9 +23,17 @@ FORMATS = ("text", "json", "yaml", "markdown")
 TEMPLATE = "setup.md.j2"
 
 
-def render(setup: dict, fmt: str = "text", rules: Any = None) -> str:
+HIDDEN = "?"  # what a player's copy shows for a value that lies face down
+# the line a player's copy adds when it hides something: the seed and code it prints rebuild it
+REBUILDS_HIDDEN = "The seed and code below rebuild the face-down pieces too: keep them from players who must not look."
+
+
+def render(setup: dict, fmt: str = "text", rules: Any = None, reveal: bool = False) -> str:
     """`setup` in one of FORMATS; always ends with a newline. `rules`: the rule data it
-    was made with (default: the bundled data, if the setup's data version is theirs)."""
+    was made with (default: the bundled data, if the setup's data version is theirs).
+    What lies face down is shown only with `reveal` (see `for_players`)."""
+    if not reveal:
+        setup = for_players(setup)
     if fmt == "json":
         import json
         return json.dumps(setup, indent=2, ensure_ascii=False) + "\n"
@@ -35,6 +45,29 @@ def render(setup: dict, fmt: str = "text", rules: Any = None) -> str:
     if fmt == "markdown":
         return _markdown(setup, rules)
     raise InvalidArgument("format", f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
+
+
+def has_face_down(setup: dict) -> bool:
+    """Whether the setup places pieces face down whose values it knows: piecepack plots (a
+    tile under a coin lying suit side up), Gold West's mining tokens away from the water."""
+    return bool(setup.get("grid")) or ("tokens" in setup and "revealed" in setup)
+
+
+def for_players(setup: dict) -> dict:
+    """The setup as the players see it: each face-down value replaced by HIDDEN, keeping what
+    shows (a piecepack coin's suit, "C?"), and `face_down: hidden` saying so. A setup with
+    nothing face down is returned as it is."""
+    if not has_face_down(setup):
+        return setup
+    seen = dict(setup)
+    if setup.get("grid"):
+        seen["grid"] = [[{"tile": HIDDEN, "coin": str(cell["coin"])[:1] + HIDDEN} for cell in row]
+                        for row in setup["grid"]]
+    if "tokens" in setup and "revealed" in setup:
+        up = set(setup["revealed"])
+        seen["tokens"] = {where: token if where in up else HIDDEN for where, token in setup["tokens"].items()}
+    seen["face_down"] = "hidden"
+    return seen
 
 
 def _body(setup: dict, rules: Any, hook: str) -> Optional[tuple[Callable, Any]]:
@@ -109,7 +142,8 @@ def _grid(setup: dict) -> list[str]:
 
 
 def _footer(setup: dict) -> list[str]:
-    return ["", f"Seed: {seed_line(setup)}",
+    note = [REBUILDS_HIDDEN] if setup.get("face_down") == "hidden" else []
+    return ["", *note, f"Seed: {seed_line(setup)}",
             f"Setup code: {setup['code']}",
             f"Rule data: {setup['game']} version {setup['data_version']}"]
 
@@ -130,7 +164,11 @@ def _text(setup: dict, rules: Any) -> str:
     if setup.get("reminders"):
         out += ["", "Reminders:"] + [f"  - {r}" for r in setup["reminders"]]
     if setup.get("grid"):
-        out += ["", "Land plots: each cell shows its tile, then the coin placed face down (suit side up) on it."]
+        if setup.get("face_down") == "hidden":
+            out += ["", f"Land plots: each cell holds a tile face down ({HIDDEN}), then the coin placed face down "
+                        f"on it: its suit shows, its value does not."]
+        else:
+            out += ["", "Land plots: each cell shows its tile, then the coin placed face down (suit side up) on it."]
         out += _grid(setup)
         if setup.get("legend"):
             out.append(f"  {legend_line(setup)}")
@@ -162,6 +200,7 @@ def _markdown(setup: dict, rules: Any) -> str:
     env.filters["cell"] = _cell
     page = env.get_template(TEMPLATE).render(
         setup=setup, heading=heading(setup), seats=seat_rows(setup), seed=seed_line(setup),
+        hidden=setup.get("face_down") == "hidden", rebuilds_hidden=REBUILDS_HIDDEN,
         rows=[(row_label(setup, row), row) for row in setup.get("grid", [])],
         legend=legend_line(setup),
         **_markdown_body(setup, rules),

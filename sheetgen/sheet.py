@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument, check_player_count
-from sheetgen.names import check_all
+from sheetgen.names import check_all, check_printable
 
 
 PT = 25.4 / 72  # millimetres per point
@@ -219,6 +219,7 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
     parsed: list = []
     if names is not None:
         parsed = check_all(names)
+        check_printable(parsed)  # a sheet prints them
     count = players if players is not None else (len(parsed) or high)
     more = isinstance(count, int) and count > high
     check_player_count("players" if players is not None else "names", title, low, high, count,

@@ -33,6 +33,23 @@ def test_games_and_forgiving_names():
         assert sheetgen.game(written).key == key
 
 
+def test_the_titles_games_prints_are_game_names():
+    for key in sheetgen.games():
+        title = sheetgen.game(key).title
+        assert sheetgen.game(title).key == key and sheetgen.game(title.upper()).key == key
+
+
+@pytest.mark.parametrize("written, candidates", [
+    ("gold", "carcassonne-gold-rush, gold-west, piecepack-gold-rush"),
+    ("Gold Rush", "carcassonne-gold-rush, piecepack-gold-rush"),
+    ("west", "gold-west, rolled-west"),
+])
+def test_a_name_that_starts_several_games_is_refused_listing_them(written, candidates):
+    with pytest.raises(sheetgen.InvalidArgument) as caught:
+        sheetgen.game(written)
+    assert caught.value.argument == "game" and f"could be any of {candidates}" in caught.value.message
+
+
 def test_an_unknown_game_is_a_value_error_listing_the_games():
     with pytest.raises(ValueError) as caught:
         sheetgen.game("chess")
@@ -125,3 +142,38 @@ def test_library_errors_are_value_errors():
 def test_the_type_checker_passes():
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# calls whose text is a message for a person: the library's refusals and a file's problems
+_MESSAGE_CALLS = {"InvalidArgument", "UsageProblem", "Problem", "fail", "problem", "Retry", "SetupCodeError",
+                  "InvalidInput", "refuse", "check_player_count"}
+# the command line itself, and its file writer (-o, --force are its own options)
+_COMMAND_LINE = {"cli.py", "output.py"}
+# forms.py's reader still advises `sheetgen sheet GAME --fillable` and `--data`: it is being
+# reworked on another branch; listed here so that nothing new joins it
+_NOT_YET = {("forms.py", "--data"), ("forms.py", "--fillable")}
+
+
+def test_the_library_names_no_option_and_the_messages_no_python():
+    """A message names what the caller passed (`players`, `code`: the CLI words them as
+    -p, --code), never a command-line option; and no message advises Python."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "sheetgen").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            name = getattr(getattr(node, "func", None), "attr", None) or getattr(getattr(node, "func", None), "id", "")
+            if not isinstance(node, ast.Call) or name not in _MESSAGE_CALLS:
+                continue
+            for part in (n for arg in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(arg)):
+                if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                    if "sheetgen.game(" in part.value or "import sheetgen" in part.value:
+                        found.append(f"{path.name}:{node.lineno}: advises Python: {part.value!r}")
+                    for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*|(?<![\w-])-[a-z]\b", part.value):
+                        if path.name not in _COMMAND_LINE and (path.name, option) not in _NOT_YET:
+                            found.append(f"{path.name}:{node.lineno}: names {option}: {part.value!r}")
+    assert found == []
+    with pytest.raises(sheetgen.InvalidArgument) as caught:
+        sheetgen.game("gold-west").setup(players=9)
+    assert caught.value.argument == "players" and caught.value.message == "Gold West is for 2-4 players, not 9"

@@ -51,7 +51,7 @@ def test_names_alone_set_the_player_count(run, tmp_path):
     (["--ink", "neon"], "'neon' is not one of 'color', 'low'"),
     (["-p", "2", "--names", "A,B,C"], "--names: 3 names for 2 players"),
     (["--names", "Ann,,Ben"], "--names: a name is empty"),
-    (["--names", "Ann,ann"], "'ann' is listed twice"),
+    (["--names", "Ann,ann"], "--names: the name ann is used twice; give each player a different name"),
     (["--names", "Ann,李"], "cannot print"),
     (["--copies", "0"], "--copies"),
     (["-o", "sheet.txt"], "-o: 'sheet.txt' is not a .pdf name"),

@@ -30,7 +30,7 @@ def test_setup_text_shows_seed_code_and_data_version(run):
     (["setup", "rolled-west", "-p", "5"], 2, "2-4"),
     (["setup", "piecepack-gold-rush", "-p", "2"], 2, "3-4"),
     (["setup", "rolled-west", "--seed", "a", "--code", "RW2-XXX"], 2, "not both"),
-    (["setup", "rolled-west", "--code", "PG3-AAAA"], 1, "setup code"),
+    (["setup", "rolled-west", "--code", "PG3-AAAA"], 2, "Error: --code: 'PG3-AAAA' is not a rolled-west setup code"),
     (["setup", "rolled-west", "--format", "xml"], 2, "'xml' is not one of"),
     (["setup", "rolled-west", "-o", "missing/card.pdf"], 2, "folder 'missing' does not exist"),
     (["setup", "rolled-west", "--seed", "a", "-o", "card.pdf", "--paper", "a3"], 2, "'a3' is not one of"),

@@ -188,7 +188,7 @@ def test_a_gold_west_setup_asks_its_offices_and_only_the_counts_they_score(tmp_p
     text = sheetgen.game("gold-west").enter(ask, lambda text: None, names=names, code=made.code)
     written = yaml.safe_load(text)
     assert written["setup"] == made.code
-    assert [p["name"] for p in written["players"]] == made.seating
+    assert [p["name"] for p in written["players"]] == names  # the code's seats, in the order given
     offices = made.data["boomtown"]["offices"]
     asked_town = [p.split(" (")[0][len("boomtown "):] for p in prompts if p.startswith("boomtown ")]
     assert asked_town == [*offices, "4VP"]
@@ -285,3 +285,17 @@ def test_any_answers_give_a_results_file_or_end_of_input_never_a_crash(game):
         g.check(text=text)  # problems are fine; a crash is not
 
     run()
+
+
+def test_an_asked_name_is_any_name_a_results_file_takes():
+    """The prompts take a name the sheets' font lacks (a results file does); too long or
+    twice is asked again, in the name policy's words."""
+    from sheetgen.entry import ask_names
+
+    told = []
+    answers = iter(["\u738b\u82b3", "A" * 41, "\u738b\u82b3", "Ann"])
+    talk = Interview(lambda prompt, default: next(answers), told.append, sheetgen.game("rolled-west").scorer(),
+                     sheetgen.game("rolled-west").scorer().context(players=2))
+    assert ask_names(talk, ["Player 1", "Player 2"]) == ["\u738b\u82b3", "Ann"]
+    assert "longer than 40 characters" in told[0]
+    assert "the name \u738b\u82b3 is used twice; give each player a different name" in told[1]

@@ -315,7 +315,7 @@ def test_random_pads_score_the_same_as_pdfs_and_as_their_results_file(tmp_path_f
             GW.score(pdf_path)
         assert sorted(p.message for p in caught.value.problems) == sorted(p.message for p in exc.problems)
         for problem in caught.value.problems:
-            assert problem.page == 1 or "is played by" in problem.message, problem
+            assert problem.page == 1 or "players; this file has" in problem.message, problem
         with pytest.raises(InvalidInput):
             GW.export(pdf_path)
         return

@@ -270,7 +270,8 @@ def test_the_board_sheet_takes_a_code_and_other_sheets_do_not(run):
     code = gw.generate(RULES, 3, "record")["code"]
     done = run("sheet", "gold-west", "board", "--code", code, "-o", "board.pdf")
     assert done.code == 0, done.err
-    assert run("sheet", "gold-west", "board", "--code", "GW3-XXXX").code == 1
+    bad = run("sheet", "gold-west", "board", "--code", "GW3-XXXX")  # refused as setup and template refuse it
+    assert bad.code == 2 and bad.err.startswith("Error: --code: too short")
     # the pad takes one too now (issue 13: it prints the setup's offices); a sheet of a game whose
     # sheets are the same for every setup refuses it, naming the option
     assert run("sheet", "gold-west", "pad", "--code", code, "-o", "pad.pdf").code == 0

@@ -39,15 +39,58 @@ def test_a_control_character_in_a_results_name_is_a_located_problem():
 @pytest.mark.parametrize("name, why", [
     ("Ann\x07", "control character (U+0007)"),
     ("A" * 41, "longer than 40 characters"),
-    ("\u738b\u5c0f\u660e", "the sheets' font cannot print"),
-    ("Ann\U0001f600", "U+1F600"),
 ])
-def test_names_the_sheets_cannot_print_are_refused_everywhere(name, why):
-    for call in (lambda: sheetgen.game("rolled-west").sheet(names=[name, "Ben"]),
-                 lambda: sheetgen.game("rolled-west").setup(names=[name, "Ben"], seed="x")):
+def test_names_no_output_takes_are_refused_everywhere(name, why):
+    rolled = sheetgen.game("rolled-west")
+    for call in (lambda: rolled.sheet(names=[name, "Ben"]),
+                 lambda: rolled.setup(names=[name, "Ben"], seed="x"),
+                 lambda: rolled.template(names=[name, "Ben"])):
         with pytest.raises(sheetgen.InvalidArgument) as caught:
             call()
         assert caught.value.argument == "names" and why in caught.value.message
+
+
+@pytest.mark.parametrize("name, char", [("\u738b\u5c0f\u660e", "U+738B"), ("Ann\U0001f600", "U+1F600")])
+def test_only_what_prints_a_pdf_refuses_what_the_font_lacks(name, char):
+    rolled = sheetgen.game("rolled-west")
+    made = rolled.setup(names=[name, "Ben"], seed="x")
+    for fmt in ("text", "json", "yaml", "markdown"):
+        assert name in made.text(fmt) or json.dumps(name) in made.text(fmt)
+    assert name in rolled.template(names=[name, "Ben"])
+    for call in (lambda: rolled.sheet(names=[name, "Ben"]), lambda: rolled.setup_card(made)):
+        with pytest.raises(sheetgen.InvalidArgument) as caught:
+            call()
+        message = caught.value.message
+        assert caught.value.argument == "names" and char in message and "font cannot print" in message
+        assert "spell it in Latin, Greek or Cyrillic letters" in message
+
+
+def test_the_command_line_takes_any_results_name_in_text_and_refuses_it_on_paper(run):
+    shown = run("setup", "rolled-west", "--format", "json", "--names", "\u738b\u82b3,Ann,Ben", "--seed", "x")
+    assert shown.code == 0 and "\u738b\u82b3" in json.loads(shown.out)["seating"]
+    card = run("setup", "rolled-west", "--names", "\u738b\u82b3,Ann,Ben", "--seed", "x", "-o", "card.pdf")
+    assert card.code == 2 and card.err.startswith("Error: --names: '\u738b\u82b3' has '\u738b' (U+738B")
+    assert card.out == "" and len(card.err.splitlines()) == 1
+
+
+def test_a_results_name_longer_than_any_name_box_is_a_located_problem():
+    problems, _ = sheetgen.game("piecepack").check(text=results("A" * 5000, "Ben", "Cat"))
+    (problem,) = problems
+    assert problem.line == 3 and "longer than 40 characters" in problem.message
+    assert sheetgen.game("piecepack").check(text=results("A" * 40, "Ben", "Cat"))[0] == []
+
+
+def test_every_sheet_name_box_holds_the_longest_name():
+    """MAX_LENGTH is what the sheets print: a name that long (of wide letters, with spaces
+    where a box may break it) prints on every per-player part."""
+    longest = " ".join(["WWWWWWW"] * 5)[:names.MAX_LENGTH]
+    for key in sheetgen.games():
+        g = sheetgen.game(key)
+        for part in g.spec.sheets:
+            if part.per_player:
+                low = g.player_counts[0]
+                others = [f"P{i}" for i in range(1, low)]
+                assert g.sheet(part.name, names=[longest, *others]).startswith(b"%PDF")
 
 
 def test_score_output_escapes_what_a_terminal_would_obey(run, tmp_path):

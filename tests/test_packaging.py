@@ -31,3 +31,14 @@ def test_wheel_contains_rule_data_and_layouts(tmp_path):
             assert f"sheetgen/games/{package.name}/__init__.py" in names
     build_files = (ROOT / "pyproject.toml").read_text() + (ROOT / "setup.py").read_text()
     assert "gold_west" not in build_files and "rolled_west" not in build_files
+
+
+def test_one_oldest_python_everywhere():
+    """reportlab 5 refuses to import on 3.9: the package, the README and the type check all say 3.10."""
+    import re
+
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert re.search(r'^requires-python = ">=3\.10"$', pyproject, re.M)
+    assert re.search(r'^python_version = "3\.10"$', pyproject, re.M)  # mypy checks against the oldest
+    assert '"Programming Language :: Python :: 3.10"' in pyproject and ":: 3.9" not in pyproject
+    assert "Python 3.10 or newer" in (ROOT / "README.md").read_text()

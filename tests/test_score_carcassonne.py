@@ -398,7 +398,7 @@ def test_player_count():
     one = f"game: {GAME_KEY}\nplayers: [Blue]\npoints: {{Blue: 3}}\n"
     problems = problems_of(one)
     assert [(p.line, p.column) for p in problems] == [(2, 1)]
-    assert problems[0].message == "Carcassonne: Gold Rush is played by 2 to 5 players; this file has 1"
+    assert problems[0].message == "Carcassonne: Gold Rush is for 2-5 players; this file has 1"
     names = ["A", "B", "C", "D", "E", "F"]
     six = f"game: {GAME_KEY}\nplayers: {names}\npoints: {{{', '.join(n + ': 1' for n in names)}}}\n"
     problems = problems_of(six)

@@ -429,7 +429,7 @@ CHECKS = [
     ("name: Levi", "name: sara", 17, 11, "the name sara is used twice"),
     ("game: gold-west\nplayers:\n", "game: gold-west\nplayers:\n  - {name: A, points: 0}\n  - {name: B, points: 0}\n"
                                   "  - {name: C, points: 0}\n",
-     2, 1, "Gold West is played by 2 to 4 players; this file has 5"),
+     2, 1, "Gold West is for 2-4 players; this file has 5"),
     # terrains
     ("settlements: {silver: 1}", "settlements: {silvr: 1}", 6, 19, "unknown terrain 'silvr'; did you mean 'silver'?"),
     ("settlements: {silver: 1}", "settlements: {silver: 1, Ag: 0}", 6, 30, "Silver is already listed as 'silver'"),

@@ -239,7 +239,7 @@ def test_more_buildings_than_stake_claims_with_four_players():
 def test_player_count_outside_three_to_four(count):
     rows = "\n".join(f"  - {{name: P{i}, ore: 0, gold: 0, food: 0, buildings: []}}" for i in range(count))
     found = problems(f"game: piecepack-gold-rush\nplayers:\n{rows}\n")
-    assert found == [f"r.yaml:2:1: Gold Rush (piecepack) is played by 3 to 4 players; this file has {count}"]
+    assert found == [f"r.yaml:2:1: Gold Rush (piecepack) is for 3-4 players; this file has {count}"]
 
 
 def test_missing_keys_and_wrong_game():
@@ -277,7 +277,7 @@ def test_a_written_total_that_differs_names_each_category():
 def test_tally_refuses_a_file_with_problems():
     with pytest.raises(InvalidInput) as caught:
         tally("game: piecepack-gold-rush\nplayers: []\n")
-    assert "played by 3 to 4 players; this file has 0" in str(caught.value)
+    assert "is for 3-4 players; this file has 0" in str(caught.value)
 
 
 def test_a_blank_player_is_a_warning_not_a_problem():
@@ -370,7 +370,7 @@ def test_cli_reports_problems_with_places_and_exit_1(run, tmp_path):
     result = run("score", "bad.yaml")
     assert result.code == 1 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()
-    assert lines[0].startswith("bad.yaml:2:1: ") and "3 to 4 players" in lines[0]
+    assert lines[0].startswith("bad.yaml:2:1: ") and "is for 3-4 players" in lines[0]
     assert lines[1] == "bad.yaml:3:22: Ore: a count of what you hold cannot be negative"
     assert lines[2] == "bad.yaml:3:56: unknown building 'Farn'; did you mean 'Farm'?"
     assert lines[-1] == "3 problems found."

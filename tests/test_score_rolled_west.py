@@ -323,7 +323,7 @@ def test_all_problems_at_once_in_file_order():
     """
     problems = problems_of(text)
     assert [p.line for p in problems] == [2, 4, 5, 6, 7]
-    assert "2 to 4 players" in problems[0].message
+    assert "is for 2-4 players" in problems[0].message
     assert all(str(p).startswith(f"results.yaml:{p.line}:") for p in problems)
 
 

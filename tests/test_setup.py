@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -200,7 +201,7 @@ Rule data: carcassonne-gold-rush version {data_version}
 @pytest.mark.parametrize("game, players, seed", sorted(GOLDEN))
 def test_golden_text(game, players, seed):
     expected = GOLDEN[(game, players, seed)].replace("{data_version}", rules(game).version)
-    assert setuptext.render(generate(game, players, seed), "text") == expected
+    assert setuptext.render(generate(game, players, seed), "text", reveal=True) == expected
 
 
 @pytest.mark.parametrize("game, players, seed", sorted(GOLDEN))
@@ -441,7 +442,8 @@ def test_names_are_seated_by_the_seed():
     # the same draw, with names standing in for "Player 1".."Player 3"
     assert setup["seating"] == [names[int(p.split()[1]) - 1] for p in plain["seating"]]
     assert setup["code"] == plain["code"]
-    assert from_code("carcassonne-gold-rush", setup["code"], names=names) == {**setup, "seed": None}
+    # names given with a code take the seats in the order given: the seating as printed rebuilds it
+    assert from_code("carcassonne-gold-rush", setup["code"], names=setup["seating"]) == {**setup, "seed": None}
 
 
 def test_default_player_count_is_the_largest_table():
@@ -450,14 +452,14 @@ def test_default_player_count_is_the_largest_table():
 
 
 @pytest.mark.parametrize("game, players, names, option, message", [
-    ("piecepack-gold-rush", 2, None, "--players", "is for 3-4 players, not 2"),
-    ("piecepack-gold-rush", 5, None, "--players", "not 5"),
-    ("rolled-west", 1, None, "--players", "is for 2-4 players, not 1"),
-    ("carcassonne-gold-rush", 6, None, "--players", "is for 2-5 players, not 6"),
-    ("rolled-west", None, ["Ann", "ann"], "--names", "named twice"),
-    ("rolled-west", 3, ["Ann", "Bo"], "--names", "2 names for 3 players"),
-    ("rolled-west", None, ["Ann", " "], "--names", "empty"),
-    ("rolled-west", None, ["A", "B", "C", "D", "E"], "--names", "not 5"),
+    ("piecepack-gold-rush", 2, None, "players", "Gold Rush (piecepack) is for 3-4 players, not 2"),
+    ("piecepack-gold-rush", 5, None, "players", "not 5"),
+    ("rolled-west", 1, None, "players", "Rolled West is for 2-4 players, not 1"),
+    ("carcassonne-gold-rush", 6, None, "players", "Carcassonne: Gold Rush is for 2-5 players, not 6"),
+    ("rolled-west", None, ["Ann", "ann"], "names", "the name ann is used twice"),
+    ("rolled-west", 3, ["Ann", "Bo"], "names", "2 names for 3 players"),
+    ("rolled-west", None, ["Ann", " "], "names", "empty"),
+    ("rolled-west", None, ["A", "B", "C", "D", "E"], "names", "not 5"),
 ])
 def test_bad_player_counts_and_names_are_usage_problems(game, players, names, option, message):
     with pytest.raises(UsageProblem) as caught:
@@ -481,19 +483,22 @@ def test_every_format_shows_seed_code_and_data_version(game):
         assert out.endswith("\n")
         for needle in ("formats", setup["code"], setup["data_version"]):
             assert needle in out, (fmt, needle)
-    assert json.loads(setuptext.render(setup, "json")) == setup
-    assert yaml.safe_load(setuptext.render(setup, "yaml")) == setup
+    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
+    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
+    hidden = json.loads(setuptext.render(setup, "json"))
+    assert (hidden == setup) == (game in ("rolled-west", "carcassonne-gold-rush"))  # nothing lies face down
     stable = ["game", "title", "players", "seed", "code", "data_version", "seating", "first_player"]
     assert list(setup)[:len(stable)] == stable
 
 
 def test_markdown_draws_the_board_and_escapes_names():
     setup = generate("piecepack-gold-rush", 3, "md", names=["A|B", "C", "D"])
-    out = setuptext.render(setup, "markdown")
+    out = setuptext.render(setup, "markdown", reveal=True)
     assert out.startswith("# Gold Rush (piecepack), setup for 3 players\n")
     assert "A\\|B" in out and "| Crowns |" in out and "| Suns |" in out
     first = setup["grid"][0][0]
     assert f"| Crowns | {first['tile']} / {first['coin']} |" in out
+    assert "| Crowns | ? / C? | ? / C? |" in setuptext.render(setup, "markdown")
     assert out.count("| skipped |") == 1
     rebuilt = setuptext.render(from_code("piecepack-gold-rush", setup["code"]), "markdown")
     assert "Seed: none (rebuilt from its setup code)" in rebuilt
@@ -567,3 +572,19 @@ def test_house_rule_data_changes_the_setup(tmp_path):
     assert [r["start_player"] for r in setup["rounds"]] == [seating[i % 3] for i in range(8)]
     assert [r["stake_claim"] for r in setup["rounds"]] == [True] * 7 + [False]
     assert setup["data_version"] != rules("piecepack-gold-rush").version
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "yaml", "markdown"])
+def test_a_players_copy_of_the_piecepack_plots_shows_only_the_coins_suits(run, fmt):
+    """`sheetgen setup piecepack-gold-rush` without --reveal: no tile and no coin value, as the card."""
+    setup = generate("piecepack-gold-rush", 3, "secret")
+    values = {cell["tile"] for row in setup["grid"] for cell in row} | \
+        {cell["coin"] for row in setup["grid"] for cell in row}
+    shown = run("setup", "piecepack-gold-rush", "-p", "3", "--seed", "secret", "--format", fmt)
+    revealed = run("setup", "piecepack-gold-rush", "-p", "3", "--seed", "secret", "--format", fmt, "--reveal")
+    assert shown.code == revealed.code == 0
+    words = set(re.findall(r"\b[SMCA][1-5an]\b", shown.out))
+    assert not words & values and values <= set(re.findall(r"\b[SMCA][1-5an]\b", revealed.out))
+    assert ("The seed and code below rebuild the face-down pieces too" in shown.out) == (fmt in ("text", "markdown"))
+    if fmt == "json":
+        assert json.loads(shown.out)["face_down"] == "hidden" and "face_down" not in json.loads(revealed.out)

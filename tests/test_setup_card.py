@@ -49,7 +49,7 @@ def test_piecepack_card_draws_every_plot(run, tmp_path):
     """With --reveal (a referee's or solo card), every plot's tile is named."""
     import json
 
-    setup = json.loads(run("setup", "piecepack-gold-rush", "--seed", "plots", "--format", "json").out)
+    setup = json.loads(run("setup", "piecepack-gold-rush", "--seed", "plots", "--format", "json", "--reveal").out)
     assert run("setup", "piecepack-gold-rush", "--seed", "plots", "--reveal", "-o", "c.pdf").code == 0
     text = _text(tmp_path / "c.pdf")
     names = {"S": "Suns", "M": "Moons", "C": "Crowns", "A": "Arms"}
@@ -85,7 +85,7 @@ def _hidden(setup):
 def test_piecepack_card_hides_the_face_down_values_unless_revealed(run, tmp_path, seed):
     import json
 
-    setup = json.loads(run("setup", "piecepack-gold-rush", "--seed", seed, "--format", "json").out)
+    setup = json.loads(run("setup", "piecepack-gold-rush", "--seed", seed, "--format", "json", "--reveal").out)
     tiles, coins = _hidden(setup)
     assert len(tiles) >= 10 and len(coins) >= 4
     assert run("setup", "piecepack-gold-rush", "--seed", seed, "-o", "safe.pdf").code == 0
@@ -114,7 +114,7 @@ def test_reveal_is_an_api_argument_too():
 
     game = sheetgen.game("piecepack-gold-rush")
     made = game.setup(players=3, seed="api")
-    tiles, _ = _hidden(made.to_dict())
+    tiles, _ = _hidden(made.to_dict(reveal=True))
 
     def text(data):
         return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
@@ -164,3 +164,12 @@ def test_full_cards_stay_one_card_a_page(game):
     doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer())
     titles = [i for i in doc.pages[0].items if isinstance(i, Text) and i.text.startswith(made.data["title"] + ":")]
     assert len(titles) == 1
+
+
+@pytest.mark.parametrize("game, hides", [("piecepack-gold-rush", True), ("gold-west", True), ("rolled-west", False)])
+def test_a_players_card_says_its_code_rebuilds_the_face_down_pieces(run, tmp_path, game, hides):
+    assert run("setup", game, "--seed", "note", "-o", "player.pdf").code == 0
+    assert run("setup", game, "--seed", "note", "--reveal", "-o", "referee.pdf").code == 0
+    player = " ".join(_text(tmp_path / "player.pdf").split())
+    assert ("Rebuild this setup, face-down pieces included: sheetgen setup" in player) == hides
+    assert "Rebuild exactly this setup: sheetgen setup" in " ".join(_text(tmp_path / "referee.pdf").split())

@@ -210,8 +210,8 @@ def test_absurd_player_counts_are_refused_cleanly(count, message):
 def test_absurd_player_count_on_the_command_line_is_one_line_not_a_traceback(tmp_path):
     done = run_process("setup", "gold-west", "--code", "GW" + "9" * 5000 + "-1234", cwd=tmp_path)
     err = done.stderr.decode()
-    assert done.returncode == 1 and "Traceback" not in err
-    assert err.splitlines()[0].startswith("setup code: 'GW' should be followed by the number of players")
+    assert done.returncode == 2 and "Traceback" not in err
+    assert err.splitlines()[0].startswith("Error: --code: 'GW' should be followed by the number of players")
     assert len(err) < 300
 
 
@@ -219,8 +219,8 @@ def test_codes_of_version_1_are_refused_as_such(run):
     # README's example before version 2: the same setup, then with 10 bits of SHA-256 as its check
     old = "GW2-1VMQ-M06X-G9TJ-5ZGD-NETH-NQCY-B8M9-86YN-F9N0"
     result = run("setup", "gold-west", "--code", old)
-    assert result.code == 1 and result.out == ""
-    assert result.err.splitlines()[0].startswith("setup code: this code is from an older sheetgen version")
+    assert result.code == 2 and result.out == ""
+    assert result.err.splitlines()[0].startswith("Error: --code: this code is from an older sheetgen version")
     fresh = run("setup", "gold-west", "--names", "Sara,Levi", "--seed", "saloon", "--format", "json")
     assert '"code": "GW2-1VMQ-M06X-G9TJ-5ZGD-NETH-NQCY-B8M9-86YN-F9P7"' in fresh.out
 

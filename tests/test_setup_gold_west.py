@@ -231,7 +231,8 @@ def test_default_players_names_and_fresh_seed(rules):
     assert named["code"] == plain["code"]
     assert [s["name"] for s in named["seating"]] == \
         [names[int(s["name"].split()[1]) - 1] for s in plain["seating"]]
-    assert gw.from_code(rules, named["code"], names=names) == {**named, "seed": None}
+    seats = [s["name"] for s in named["seating"]]  # names given with a code take its seats in order
+    assert gw.from_code(rules, named["code"], names=seats) == {**named, "seed": None}
     with pytest.raises(UsageProblem, match="is for 2-4 players, not 5"):
         generate(rules, 5, "x")
     with pytest.raises(UsageProblem, match="2 names for 3 players"):
@@ -369,11 +370,11 @@ def test_bad_codes_are_refused_with_one_clear_line(rules, run, make, message):
         gw.from_code(rules, code)
     assert message in caught.value.message
     assert isinstance(caught.value, InvalidInput) and caught.value.exit_code == 1
-    result = run("setup", GAME, "--code", code)
-    assert result.code == 1 and result.out == ""
-    lines = result.err.splitlines()
-    assert lines[0] == f"setup code: {caught.value.message}"
-    assert lines[1:] == ["1 problem found."] and "Traceback" not in result.err
+    # on the command line, as every command refuses a bad --code: one line, a usage error
+    for command in (("setup", GAME), ("template", GAME), ("sheet", GAME, "pad")):
+        result = run(*command, "--code", code)
+        assert result.code == 2 and result.out == ""
+        assert result.err.splitlines() == [f"Error: --code: {caught.value.message}"]
 
 
 def test_a_code_for_another_player_count_than_asked_is_a_usage_error(rules, run):
@@ -482,6 +483,7 @@ Seating, in turn order (clockwise, first player first), with the starting supply
   2      Player 1  Wood       Stone, Silver  -          -
   Each player: 12 camps, 12 influence tokens, 3 stagecoaches.
 
+The seed and code below rebuild the face-down pieces too: keep them from players who must not look.
 Seed: golden
 Setup code: GW2-3DR3-NVNE-ZVRM-BZ2V-T7VT-038Z-1PVY-3ET5-0JSA
 Rule data: gold-west version {data_version}
@@ -572,6 +574,7 @@ Seating, in turn order (clockwise, first player first), with the starting supply
   3      Player 1  Wood       Stone, Gold    -          -
   Each player: 12 camps, 12 influence tokens, 3 stagecoaches.
 
+The seed and code below rebuild the face-down pieces too: keep them from players who must not look.
 Seed: Boomtown
 Setup code: GW3-1EKA-YCQZ-VM7F-XYC5-XY5H-CC70-MMFV-RBGZ-E3YK-ZG6X
 Rule data: gold-west version {data_version}
@@ -663,6 +666,7 @@ Seating, in turn order (clockwise, first player first), with the starting supply
   4      Player 1  Wood       Stone, Gold    Copper     -
   Each player: 10 camps, 12 influence tokens, 3 stagecoaches.
 
+The seed and code below rebuild the face-down pieces too: keep them from players who must not look.
 Seed: golden
 Setup code: GW4-3ZD6-93PB-QGM8-TYRQ-HXVZ-KWJK-FQW1-STW7-8903-696A
 Rule data: gold-west version {data_version}
@@ -890,8 +894,22 @@ def test_every_format_shows_seed_code_and_data_version(rules):
         assert out.endswith("\n")
         for needle in ("formats", setup["code"], setup["data_version"]):
             assert needle in out, (fmt, needle)
-    assert json.loads(setuptext.render(setup, "json")) == setup
-    assert yaml.safe_load(setuptext.render(setup, "yaml")) == setup
+    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
+    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
+
+
+def test_a_players_copy_in_any_format_hides_the_face_down_tokens(rules):
+    setup = generate(rules, 3, "hidden")
+    down = {where: token for where, token in setup["tokens"].items() if where not in setup["revealed"]}
+    up = {where: setup["tokens"][where] for where in setup["revealed"]}
+    for fmt in ("json", "yaml"):
+        text = setuptext.render(setup, fmt)
+        seen = json.loads(text) if fmt == "json" else yaml.safe_load(text)
+        assert seen["face_down"] == "hidden" and seen["tokens"] == {**{w: "?" for w in down}, **up}
+        assert {**seen, "tokens": setup["tokens"], "face_down": None} == {**setup, "face_down": None}
+    for fmt in ("text", "markdown"):
+        assert setuptext.REBUILDS_HIDDEN in setuptext.render(setup, fmt)
+        assert setuptext.REBUILDS_HIDDEN not in setuptext.render(setup, fmt, reveal=True)
 
 
 def test_markdown_has_the_board_boomtown_investments_and_seating(rules):

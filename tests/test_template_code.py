@@ -22,13 +22,17 @@ def _names_in_file(game: str, data: dict) -> list:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_names_come_in_the_setups_seating_order(game):
+def test_names_given_with_a_code_take_its_seats_in_the_order_given(game):
+    """A code keeps the seating, not the names: names given with it fill its seats as typed
+    (first name, first player), never reordered; the seating as printed rebuilds the setup."""
     g = sheetgen.game(game)
-    names = ["Ann", "Ben", "Cat"]
-    made = g.setup(seed="table", names=names)
-    data = yaml.safe_load(g.template(code=made.code, names=names))
-    assert _names_in_file(game, data) == made.seating
-    assert sorted(made.seating) == names
+    made = g.setup(seed="table", names=["Ann", "Ben", "Cat"])
+    assert g.setup(code=made.code, names=made.seating).to_dict() == {**made.to_dict(), "seed": None}
+    for typed in (["Cat", "Ben", "Ann"], ["Ann", "Ben", "Cat"], ["Ben", "Ann", "Cat"]):
+        again = g.setup(code=made.code, names=typed)
+        assert again.seating == typed and again.code == made.code
+        data = yaml.safe_load(g.template(code=made.code, names=typed))
+        assert _names_in_file(game, data) == typed
     # without names, the seats carry the names a setup gives them
     plain = g.setup(code=made.code)
     assert _names_in_file(game, yaml.safe_load(g.template(code=made.code))) == plain.seating
@@ -65,7 +69,7 @@ def test_a_gold_west_template_of_a_setup_filled_in_scores():
     example = yaml.safe_load(g.example())
     names = [p["name"] for p in example["players"]]
     made = g.setup(seed="saloon", names=names)
-    data = yaml.safe_load(g.template(code=made.code, names=names))
+    data = yaml.safe_load(g.template(code=made.code, names=made.seating))
     by_name = {p["name"]: p for p in example["players"]}
     for entry in data["players"]:
         counts = by_name[entry["name"]]
@@ -109,5 +113,17 @@ def test_cli_writes_the_template_of_a_setup(run, tmp_path):
     result = run("template", "rolled-west", "--code", code, "--names", "Ann,Ben,Cat", "-o", "t.yaml")
     assert result.code == 0 and "wrote t.yaml" in result.out
     data = yaml.safe_load((tmp_path / "t.yaml").read_text())
-    assert [p["name"] for p in data["players"]] == sheetgen.game("rolled-west").setup(
-        code=code, names=["Ann", "Ben", "Cat"]).seating
+    assert [p["name"] for p in data["players"]] == ["Ann", "Ben", "Cat"]
+
+
+@pytest.mark.parametrize("command", ["setup", "template"])
+def test_the_command_line_seats_names_given_with_a_code_as_typed(run, tmp_path, command):
+    made = sheetgen.game("rolled-west").setup(names=["Ann", "Ben", "Cat"], seed="x")
+    assert made.seating != ["Ann", "Ben", "Cat"]  # the code's arrangement is no identity: a reordering would show
+    result = run(command, "rolled-west", "--code", made.code, "--names", "Cat,Ben,Ann", "-o", "out.txt")
+    assert result.code == 0, result
+    text = (tmp_path / "out.txt").read_text()
+    if command == "setup":
+        assert "  1. Cat\n  2. Ben\n  3. Ann\n" in text and made.code in text
+    else:
+        assert [p["name"] for p in yaml.safe_load(text)["players"]] == ["Cat", "Ben", "Ann"]

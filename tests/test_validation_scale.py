@@ -67,3 +67,19 @@ def test_refusing_a_huge_file_takes_linear_time(game):
     t_large = cpu_time(lambda: refuse(game, large), runs=2)
     assert t_large < RATIO_LIMIT * t_small, f"{LARGE} players took {t_large / t_small:.1f}x {SMALL} players"
     assert t_large < ABSOLUTE_LIMIT
+
+
+def test_a_text_listing_prints_the_first_problems_and_counts_the_rest(run, tmp_path):
+    (tmp_path / "huge.yaml").write_text(results_file("piecepack-gold-rush", 500), encoding="utf-8")
+    (tmp_path / "small.yaml").write_text(results_file("piecepack-gold-rush", 3), encoding="utf-8")
+    shown = run("check", "huge.yaml")
+    lines = shown.err.splitlines()
+    assert shown.code == 1 and len(lines) == 102
+    assert lines[99].startswith("huge.yaml:") and lines[100] == "... and 401 more problems, not listed: fix these first"
+    assert lines[101] == "501 problems found."
+    several = run("check", "huge.yaml", "small.yaml").err.splitlines()
+    assert several.count("... and 401 more problems, not listed: fix these first") == 1
+    assert sum(1 for line in several if line.startswith("small.yaml:")) == 3  # a short list is listed whole
+    import json
+
+    assert len(json.loads(run("check", "huge.yaml", "--format", "json").out)["problems"]) == 501

@@ -177,8 +177,10 @@ def get_game(key: str) -> GameSpec:
     """The game called `key`, importing only its own package when the name fits one.
 
     Names are forgiving: any case, `_` or spaces for `-`, the hyphens left out
-    (`goldwest`), or the first word of one game only (`carcassonne`,
-    `piecepack`); anything else suggests the nearest.
+    (`goldwest`), the title `sheetgen games` prints (its words in any order,
+    punctuation aside: `Gold Rush (piecepack)`), or the start of a name that
+    fits one game only (`carcassonne`, `rolled`). A start that fits several
+    (`gold`) is refused listing them; anything else suggests the nearest.
     """
     wanted = "-".join(str(key).strip().lower().replace("_", " ").replace("-", " ").split())
     if _registry is None and re.fullmatch(r"[a-z][a-z0-9-]*", wanted):
@@ -191,16 +193,33 @@ def get_game(key: str) -> GameSpec:
     games = all_games()
     if wanted in games:
         return games[wanted]
-    squeezed = wanted.replace("-", "")
+    words = re.findall(r"[a-z0-9]+", wanted)
+    squeezed = "".join(words)
     matches = [k for k in games if k.replace("-", "") == squeezed] or \
-              [k for k in games if k.split("-")[0] == wanted or k.startswith(wanted + "-")]
+              [k for k in games if sorted(k.split("-")) == sorted(words)]
     if len(matches) == 1:
         return games[matches[0]]
+    starts = [k for k in games if words and (k.startswith(wanted) or _words_begin(words, k.split("-")))]
+    if len(starts) == 1:
+        return games[starts[0]]
+    if len(starts) > 1:
+        raise InvalidArgument("game", f"'{key}' could be any of {', '.join(starts)}; give more of the name")
     import difflib  # only an unknown name needs a hint
 
     hint = difflib.get_close_matches(wanted, list(games), n=1, cutoff=0.5)
     nearest = f"did you mean '{hint[0]}'? " if hint else ""
     raise InvalidArgument("game", f"unknown game '{key}'; {nearest}choose one of: {', '.join(games)}")
+
+
+def _words_begin(typed: list, name: list) -> bool:
+    """Whether each typed word begins a different word of `name` (in any order)."""
+    left = list(name)
+    for word in typed:
+        found = next((w for w in left if w.startswith(word)), None)
+        if found is None:
+            return False
+        left.remove(found)
+    return True
 
 
 class _Registry(types.ModuleType):

@@ -23,7 +23,7 @@ def _radices(rules, players: int) -> list[int]:
 def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
              names: Optional[Sequence[str]] = None) -> dict:
     """A random seating and colours for `players` (default: the most allowed) from `seed`."""
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
     stream = rng.Stream(seed, rules.game)
     seating = stream.shuffle(range(len(people)))
@@ -35,11 +35,11 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=lambda n: _radices(rules, n))
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     read = setupcode.Digits(digits)
     seating = read.arrangement(players, players)
     colours = read.arrangement(players, len(rules["colours"]))
-    return _build(rules, people, None, seating, colours)
+    return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating, colours)
 
 
 def _build(rules, people: list[str], seed: Optional[str], seating: list[int],

@@ -102,11 +102,11 @@ def _fillable_code(code: Optional[str], values: dict) -> str:
 
     given = values.get(SETUP)
     if code and given and code != given:
-        raise InvalidArgument("code", f"the results file is for setup {given}; leave out --code")
+        raise InvalidArgument("code", f"the results file is for setup {given}; leave out `code`", ("code",))
     if not (code or given):
         raise InvalidArgument("fillable", "a fillable board record is drawn for one setup (its board, face-down "
-                                          "tiles and Boomtown offices): give --code CODE, or --from a results "
-                                          "file with setup: CODE")
+                                          "tiles and Boomtown offices): give `code` (its setup code), or `results`: a "
+                                          "results file with setup: CODE", ("code", "results"))
     return str(code or given)
 
 

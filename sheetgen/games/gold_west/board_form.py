@@ -191,7 +191,7 @@ class Boomtown(GameBinding):
                     continue
                 if place is None:
                     page.fail(cell, "the offices are those of the setup code: write the code in the setup field "
-                                    "(or print the sheet with --code CODE)")
+                                    "(or print the sheet for that setup's code)")
                     continue
                 holders = out.setdefault(place, [])
                 for _ in range(int(text)):

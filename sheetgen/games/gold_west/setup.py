@@ -368,7 +368,7 @@ def draw(rules, players: int, seed: str) -> Deal:
 def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
              names: Optional[Sequence[str]] = None) -> dict:
     """A random setup for `players` (default: the most the game allows) from `seed` (default: fresh)."""
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
     return _build(rules, people, seed, draw(rules, len(people), seed))
 
@@ -377,7 +377,7 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=lambda n: layout(rules, n).radices())
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     plan = layout(rules, players)
     read = setupcode.Digits(digits)
     seating = read.arrangement(players, players)
@@ -385,7 +385,8 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     offices = read.arrangement(plan.offices_in_play, len(plan.offices))
     investments = combination_unrank(read.take(1)[0], plan.cards_in_play, plan.cards)
     tiles, rotations, tokens = plan.board_from_number(read.take(1)[0])
-    return _build(rules, people, None, Deal(seating, tiling, offices, investments, tiles, rotations, tokens))
+    return _build(rules, setupcode.seat_given_names(people, seating, names), None,
+                  Deal(seating, tiling, offices, investments, tiles, rotations, tokens))
 
 
 def _colour_hexes(plan: Layout, tiles: Sequence[int], rotations: Sequence[int]) -> dict:

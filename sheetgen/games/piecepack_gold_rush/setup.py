@@ -36,7 +36,7 @@ def _radices(rules, players: int) -> list[int]:
 def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
              names: Optional[Sequence[str]] = None) -> dict:
     """A random setup for `players` (default: the most the game allows) from `seed` (default: fresh)."""
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
     stream = rng.Stream(seed, rules.game)
     suits, ranks = _pieces(rules)
@@ -51,14 +51,14 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=lambda n: _radices(rules, n))
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     suits, ranks = _pieces(rules)
     board = rules["board"]
     read = setupcode.Digits(digits)
     seating = read.arrangement(players, players)
     tiles = read.arrangement(len(suits) * len(ranks), len(suits) * len(ranks))
     coins = [read.arrangement(board["columns"], len(ranks)) for _ in range(board["rows"])]
-    return _build(rules, people, None, seating, tiles, coins)
+    return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating, tiles, coins)
 
 
 def _build(rules, people: list[str], seed: Optional[str], seating: list[int],

@@ -21,7 +21,7 @@ def _radices(players: int) -> list[int]:
 def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
              names: Optional[Sequence[str]] = None) -> dict:
     """A random seating for `players` (default: the most the game allows) from `seed` (default: fresh)."""
-    people = setupcode.player_names(rules.game, rules.players, players, names)
+    people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
     seating = rng.Stream(seed, rules.game).shuffle(range(len(people)))
     return _build(rules, people, seed, seating)
@@ -31,8 +31,9 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=_radices)
-    people = setupcode.player_names(rules.game, rules.players, players, names)
-    return _build(rules, people, None, setupcode.Digits(digits).arrangement(players, players))
+    people = setupcode.player_names(rules.title, rules.players, players, names)
+    seating = setupcode.Digits(digits).arrangement(players, players)
+    return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating)
 
 
 def _build(rules, people: list[str], seed: Optional[str], seating: list[int]) -> dict:
