@@ -688,7 +688,7 @@ def standings(ctx, game, log, since, until, fmt, plot, force) -> None:
     keys = keys if keys is not None else play_log.games()
     if picture is not None and len(keys) != 1:
         raise InvalidArgument("plot", "a picture shows one game's ratings; name the GAME")
-    tables = [play_log.standings(key, since, until) for key in keys]
+    tables = [play_log.standings(key, since, until, history=picture is not None) for key in keys]
     titles = {key: _game(ctx, key).title for key in keys}
     if fmt == "json":
         import json

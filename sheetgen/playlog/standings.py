@@ -99,6 +99,46 @@ def standings(game: str, plays: Sequence[Play]) -> Standings:
                      plays[0].date if plays else None, plays[-1].date if plays else None)
 
 
+def from_counts(game: str, span: tuple, counts: Sequence[tuple], spelled: dict, rows: Sequence[tuple],
+                start: Optional[dict]) -> tuple:
+    """Standings from the log's own sums, and the ratings after the last play.
+
+    `span` is (plays, first date, last date, ...); `counts` a row per player (name key,
+    plays, wins, sum of totals, best total); `spelled` each name key's latest spelling;
+    `rows` the seats (play id, name key, rank) of the plays to rate, oldest first; `start`
+    the ratings ({name key: [mu, sigma]}) kept from the plays before those, if any.
+    Returns (Standings without history, the ratings after the last play).
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {k: model.rating(mu=mu, sigma=sigma) for k, (mu, sigma) in (start or {}).items()}
+    i = 0
+    while i < len(rows):
+        j = i
+        while j < len(rows) and rows[j][0] == rows[i][0]:
+            j += 1
+        keys = [row[1] for row in rows[i:j]]
+        for k in keys:
+            if k not in ratings:
+                ratings[k] = model.rating()
+        if len(keys) > 1:
+            rated = model.rate([[ratings[k]] for k in keys], ranks=[row[2] for row in rows[i:j]])
+            for k, team in zip(keys, rated):
+                ratings[k] = team[0]
+        i = j
+    out = []
+    for k, plays, wins, points, best in counts:
+        r = ratings.get(k) or model.rating()
+        out.append(Standing(spelled.get(k, k), plays, wins, wins / plays, points / plays, best, r.ordinal(), r.mu,
+                            r.sigma))
+    out.sort(key=lambda s: (-s.wins, -s.win_rate, -s.average, -s.rating, names.key(s.name)))
+    first = datetime.date.fromisoformat(span[1]) if span[1] else None
+    last = datetime.date.fromisoformat(span[2]) if span[2] else None
+    return (Standings(game, span[0], tuple(out), (), first, last),
+            {k: [r.mu, r.sigma] for k, r in ratings.items()})
+
+
 def to_text(table: Standings, title: str) -> str:
     """The standings as a table for people."""
     header = ["player", "plays", "wins", "win rate", "average", "best", "rating"]

@@ -92,6 +92,16 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX seats_by_player ON seats(name_key, play_id)")
     db.execute("CREATE INDEX plays_by_game ON plays(game, played_on, id)")
     db.execute("CREATE INDEX plays_by_date ON plays(played_on, id)")
+    # The standings' ratings, kept between runs (derived data: deleting rows is always safe).
+    # A game's generation grows when its plays change other than by a play added after all
+    # the others (removed, scored again, logged with an earlier date); the ratings kept for a
+    # game are used only at the generation they were made at, then brought up to date with
+    # the plays added since.
+    db.execute("CREATE TABLE game_state (game TEXT PRIMARY KEY, generation INTEGER NOT NULL)")
+    db.execute("""CREATE TABLE ratings_cache (
+        game TEXT NOT NULL, since TEXT NOT NULL, until TEXT NOT NULL, generation INTEGER NOT NULL,
+        last_date TEXT NOT NULL, last_id INTEGER NOT NULL, ratings TEXT NOT NULL,
+        PRIMARY KEY (game, since, until))""")
 
 
 # MIGRATIONS[n] takes a log from schema n to n + 1; SCHEMA is the version this sheetgen writes.
@@ -267,6 +277,9 @@ class PlayLog:
                 return Logged(found, False)
             try:
                 with self._write() as db:
+                    latest = db.execute("SELECT max(played_on) FROM plays WHERE game = ?", (report.game,)).fetchone()[0]
+                    if latest is not None and day.isoformat() < latest:
+                        _bump(db, report.game)
                     cursor = db.execute(
                         "INSERT INTO plays (fingerprint, game, played_on, setup_code, data_version, tie_breaker, "
                         "warnings, results, logged_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -362,18 +375,19 @@ class PlayLog:
         seats: dict = {row[0]: [] for row in rows}
         seat_sql = ("SELECT s.play_id, s.seat, s.name, s.total, s.rank, s.winner, s.breakdown FROM seats s "
                     f"JOIN plays p ON p.id = s.play_id {clause} ORDER BY s.play_id, s.seat")
-        loads = json.loads
-        for play_id, seat, name, total, rank, winner, breakdown in db.execute(seat_sql, args):
-            seats[play_id].append(PlayerResult(name, seat, total, rank, bool(winner), loads(breakdown)))
+        seat_rows = db.execute(seat_sql, args).fetchall()
+        # one JSON document for every breakdown: one parse instead of one per seat
+        breakdowns = json.loads("[" + ",".join(row[6] for row in seat_rows) + "]")
+        for (play_id, seat, name, total, rank, winner, _), breakdown in zip(seat_rows, breakdowns):
+            seats[play_id].append(PlayerResult(name, seat, total, rank, bool(winner), breakdown))
         plays = []
         fromiso = datetime.date.fromisoformat
         for row in rows:
             players = tuple(seats[row[0]])
             plays.append(Play(
                 id=row[0], game=row[1], date=fromiso(row[2]), setup=row[3], data_version=row[4],
-                tie_breaker=row[5], warnings=tuple(loads(row[6])), logged_at=row[7], fingerprint=row[8],
-                players=players, winners=tuple(p.name for p in sorted(players, key=lambda p: p.seat)
-                                               if p.winner),
+                tie_breaker=row[5], warnings=() if row[6] == "[]" else tuple(json.loads(row[6])), logged_at=row[7],
+                fingerprint=row[8], players=players, winners=tuple(p.name for p in players if p.winner),
                 results=_results_value(row[9]) if results else None))
         return plays
 
@@ -384,6 +398,7 @@ class PlayLog:
         with self._guard("remove the play"):
             with self._write() as db:
                 db.execute("DELETE FROM plays WHERE id = ?", (play.id,))
+                _bump(db, play.game)
         return play
 
     def rescore(self, data: Any = None, game: Optional[str] = None) -> list:
@@ -425,17 +440,65 @@ class PlayLog:
                         "WHERE play_id = ? AND seat = ?",
                         [(p.total, p.rank, int(p.winner), json.dumps(p.breakdown, ensure_ascii=False), play.id,
                           p.seat) for p in seats])
+                    _bump(db, play.game)
                 if lines:
                     changes.append(Change(after, play, tuple(lines)))
         return changes
 
     def standings(self, game: str, since: Union[str, datetime.date, None] = None,
-                  until: Union[str, datetime.date, None] = None) -> Any:
+                  until: Union[str, datetime.date, None] = None, *, history: bool = False) -> Any:
         """Each player's plays, wins, win rate, average and best score and skill rating in
-        `game`'s logged plays from `since` to `until` (a `Standings`)."""
-        from sheetgen.playlog.standings import standings
+        `game`'s logged plays from `since` to `until` (a `Standings`). With `history`, also
+        every player's rating after each play (the picture's), replayed from the start."""
+        from sheetgen.playlog import standings as table
 
-        return standings(game, self.plays(game=game, since=since, until=until))
+        if history:
+            return table.standings(game, self.plays(game=game, since=since, until=until))
+        first = parse_date(since, "since").isoformat() if since is not None else ""
+        last = parse_date(until, "until").isoformat() if until is not None else ""
+        with self._guard("read the log"):
+            db = self.db
+            where = "p.game = ?" + (" AND p.played_on >= ?" if first else "") + (" AND p.played_on <= ?" if last else "")
+            args: tuple = tuple(x for x in (game, first, last) if x)
+            span = db.execute(f"SELECT count(*), min(played_on), max(played_on), max(played_on || '/' || "
+                              f"printf('%012d', id)) FROM plays p WHERE {where}", args).fetchone()
+            counts = db.execute("SELECT s.name_key, count(*), sum(s.winner), sum(s.total), max(s.total) FROM seats s "
+                                f"JOIN plays p ON p.id = s.play_id WHERE {where} GROUP BY s.name_key", args).fetchall()
+            # the name as the latest play spells it (SQLite takes the bare column from the max row)
+            spelled = {k: n for k, n, _ in db.execute(
+                "SELECT s.name_key, s.name, max(p.played_on || '/' || printf('%012d', p.id)) FROM seats s "
+                f"JOIN plays p ON p.id = s.play_id WHERE {where} GROUP BY s.name_key", args)}
+            generation = _generation(db, game)
+            kept = db.execute("SELECT generation, last_date, last_id, ratings FROM ratings_cache WHERE game = ? "
+                              "AND since = ? AND until = ?", (game, first, last)).fetchone()
+            start = None
+            after: tuple = ("", 0)
+            if kept is not None and kept[0] == generation:
+                start = json.loads(kept[3])
+                after = (kept[1], kept[2])
+            rows = db.execute("SELECT p.id, s.name_key, s.rank FROM seats s JOIN plays p ON p.id = s.play_id "
+                              f"WHERE {where} AND (p.played_on, p.id) > (?, ?) ORDER BY p.played_on, p.id, s.seat",
+                              (*args, *after)).fetchall()
+        made, ratings = table.from_counts(game, span, counts, spelled, rows, start)
+        if rows:
+            latest_date, latest_id = span[3].split("/")
+            try:
+                with self._write() as db:
+                    db.execute("INSERT OR REPLACE INTO ratings_cache VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               (game, first, last, generation, latest_date, int(latest_id), json.dumps(ratings)))
+            except sqlite3.Error:
+                pass  # kept ratings only save time: a log we may not write to is still read
+        return made
+
+
+def _bump(db: sqlite3.Connection, game: str) -> None:
+    db.execute("INSERT INTO game_state (game, generation) VALUES (?, 1) "
+               "ON CONFLICT (game) DO UPDATE SET generation = generation + 1", (game,))
+
+
+def _generation(db: sqlite3.Connection, game: str) -> int:
+    row = db.execute("SELECT generation FROM game_state WHERE game = ?", (game,)).fetchone()
+    return int(row[0]) if row else 0
 
 
 # -- helpers -----------------------------------------------------------------------------------
