@@ -318,3 +318,42 @@ def test_two_score_runs_at_once_lose_no_play_and_count_none_twice(tmp_path):
     assert [run.returncode for run in runs] == [0, 0, 0], outs
     with PlayLog(tmp_path / "plays.db") as log:
         assert sorted(p.players[0].name for p in log.plays()) == ["Cat", "Dan"]
+
+
+# -- standings: kept ratings agree with a replay from the start ----------------------------------
+
+def same_standings(a, b) -> bool:
+    def rows(t):
+        return [(s.name, s.plays, s.wins, s.best, round(s.average, 9), round(s.mu, 9), round(s.sigma, 9))
+                for s in t.players]
+    return (a.plays, a.first, a.last, rows(a)) == (b.plays, b.first, b.last, rows(b))
+
+
+def test_kept_ratings_agree_with_a_replay_whatever_happens_to_the_log(log):
+    import random
+
+    rng = random.Random(7)
+    pool = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+    for step in range(14):
+        a, b = rng.sample(pool, 2)
+        day = f"2026-11-{rng.randint(1, 28):02d}"  # often earlier than the latest: out of order
+        log.score(text=swapped(swapped(RW, "Ann", a), "Gabriel", b) if a != "Gabriel" else RW, date=day)
+        if step % 5 == 4:
+            log.remove(rng.choice(log.plays()).id)
+        for since in (None, "2026-11-10"):
+            kept = log.standings("rolled-west", since=since)
+            replayed = log.standings("rolled-west", since=since, history=True)
+            assert same_standings(kept, replayed), (step, since)
+    assert log.db.execute("SELECT count(*) FROM ratings_cache").fetchone()[0] == 2
+    log.db.execute("DELETE FROM ratings_cache")  # derived data: always safe to drop
+    assert same_standings(log.standings("rolled-west"), log.standings("rolled-west", history=True))
+
+
+def test_standings_count_plays_wins_and_scores(log):
+    log.score(EXAMPLES / "rolled-west-game.yaml", date="2026-11-06")
+    log.score(text=swapped(RW, "Ann", "Gabriel"), date="2026-11-13")
+    table = log.standings("rolled-west")
+    assert [(s.name, s.plays, s.wins, s.win_rate, s.average, s.best) for s in table.players] == [
+        ("Ann", 2, 1, 0.5, 45.0, 47), ("Gabriel", 2, 1, 0.5, 45.0, 47)]
+    assert table.players[0].rating == pytest.approx(table.players[0].mu - 3 * table.players[0].sigma)
+    assert log.standings("gold-west").plays == 0
