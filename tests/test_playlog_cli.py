@@ -226,3 +226,13 @@ def test_score_log_loads_the_log_but_not_the_ratings(tmp_path):
     loaded = loaded_by(tmp_path, "score", RW, "--log", str(tmp_path / "season.db"))
     assert "sqlite3" in loaded and "sheetgen.playlog.store" in loaded
     assert not [m for m in loaded if m.startswith(("openskill", "reportlab"))]
+
+
+def test_the_readme_picture_is_what_the_readme_season_draws(run, season, tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
+    assert run("standings", "rolled-west", "--log", "season.db", "--plot", "season.svg").code == 0
+    made = (tmp_path / "season.svg").read_bytes()
+    ElementTree.fromstring(made)  # well-formed XML
+    committed = ROOT / "docs" / "images" / "season-ratings.svg"
+    assert committed.read_bytes() == made, "run python3 tools/season_picture.py and commit docs/images"
