@@ -88,23 +88,41 @@ def median_ms(samples: list) -> str:
 
 
 def timed(fn, repeat: int) -> list:
+    """Wall times of `repeat` calls; their CPU times go to CPU."""
     out = []
     for _ in range(repeat):
+        cpu = time.process_time()
         started = time.perf_counter()
         fn()
-        out.append(time.perf_counter() - started)
+        wall = time.perf_counter() - started
+        CPU[wall] = time.process_time() - cpu
+        out.append(wall)
     return out
 
 
+CPU: dict = {}  # the CPU time (user + system) of each process run, by the run's wall time
+
+
 def process(args: list, repeat: int, cwd: Path) -> list:
+    """Wall times of `repeat` runs of sheetgen as a fresh process; their CPU times go to CPU."""
+    import resource
+
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     out = []
     for _ in range(repeat + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.perf_counter()
         subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, env=env, check=False,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        out.append(time.perf_counter() - started)
+        wall = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        CPU[wall] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out.append(wall)
     return out[1:]  # the first run warms the rule-data cache and the page cache
+
+
+def cpu_ms(samples: list) -> str:
+    return f"{statistics.median(CPU[s] for s in samples) * 1000:7.1f} ms CPU"
 
 
 def main() -> None:
@@ -153,20 +171,19 @@ def run(folder: Path, count: int, repeat: int) -> None:
     samples = []
     with PlayLog(path) as log:
         for report, value in scored:
-            started = time.perf_counter()
-            log.add(report, value, date="2030-01-01", data_version=version)
-            samples.append(time.perf_counter() - started)
-    print(f"PlayLog.add (in process, {len(samples)} games)          {median_ms(samples)}")
+            samples += timed(lambda: log.add(report, value, date="2030-01-01", data_version=version), 1)
+    print(f"PlayLog.add (in process, {len(samples)} games)          {median_ms(samples)}  {cpu_ms(samples)}")
     extra = folder / "tonight.yaml"
     plain, logged = [], []
     for text in spare[40:40 + repeat]:
         extra.write_text(text, encoding="utf-8")
         plain += process(["score", str(extra)], 1, folder)
         logged += process(["score", str(extra), "--log", str(path), "--date", "2030-01-02"], 1, folder)
-    print(f"sheetgen score FILE             (process)            {median_ms(plain)}")
-    print(f"sheetgen score FILE --log       (process)            {median_ms(logged)}")
+    print(f"sheetgen score FILE             (process)            {median_ms(plain)}  {cpu_ms(plain)}")
+    print(f"sheetgen score FILE --log       (process)            {median_ms(logged)}  {cpu_ms(logged)}")
     print(f"  difference: logging beyond scoring                  "
-          f"{(statistics.median(logged) - statistics.median(plain)) * 1000:7.1f} ms")
+          f"{(statistics.median(logged) - statistics.median(plain)) * 1000:7.1f} ms  "
+          f"{(statistics.median(CPU[s] for s in logged) - statistics.median(CPU[s] for s in plain)) * 1000:7.1f} ms CPU")
 
     print(f"\n-- plays filters over {count} games (floor 200 ms)")
     with PlayLog(path) as log:
@@ -175,12 +192,12 @@ def run(folder: Path, count: int, repeat: int) -> None:
                               ("player and year", {"player": "Ann", "since": "2010-01-01", "until": "2010-12-31"})):
             found: list = []
             samples = timed(lambda: found.append(len(log.plays(**kwargs))), repeat)
-            print(f"PlayLog.plays {label:<16} ({found[-1]:5d} plays)      {median_ms(samples)}")
+            print(f"PlayLog.plays {label:<16} ({found[-1]:5d} plays)      {median_ms(samples)}  {cpu_ms(samples)}")
     samples = process(["plays", "--log", str(path), "--player", "Ann", "--since", "2010-01-01",
                        "--until", "2010-12-31"], repeat, folder)
-    print(f"sheetgen plays --player --since --until (process)    {median_ms(samples)}")
+    print(f"sheetgen plays --player --since --until (process)    {median_ms(samples)}  {cpu_ms(samples)}")
     samples = process(["plays", "--log", str(path), "--player", "Ann"], repeat, folder)
-    print(f"sheetgen plays --player (process, every play of Ann)  {median_ms(samples)}")
+    print(f"sheetgen plays --player (process, every play of Ann)  {median_ms(samples)}  {cpu_ms(samples)}")
 
     print(f"\n-- standings over {count} games (floor 500 ms)")
     with PlayLog(path) as log:
@@ -188,21 +205,21 @@ def run(folder: Path, count: int, repeat: int) -> None:
         for _ in range(max(1, repeat // 2)):
             log.db.execute("DELETE FROM ratings_cache")
             cold += timed(lambda: log.standings(GAME), 1)
-        print(f"PlayLog.standings, no kept ratings (in process)      {median_ms(cold)}")
+        print(f"PlayLog.standings, no kept ratings (in process)      {median_ms(cold)}  {cpu_ms(cold)}")
         samples = timed(lambda: log.standings(GAME), repeat)
-        print(f"PlayLog.standings, ratings kept (in process)         {median_ms(samples)}")
+        print(f"PlayLog.standings, ratings kept (in process)         {median_ms(samples)}  {cpu_ms(samples)}")
         report, value = scored[-1]
         one_more = []
         for i in range(repeat):  # a game logged, then the standings: only that game is rated
             log.add(report, {**value, "night": i}, date="2030-02-01", data_version=version)
             one_more += timed(lambda: log.standings(GAME), 1)
-        print(f"PlayLog.standings after one more game (in process)   {median_ms(one_more)}")
+        print(f"PlayLog.standings after one more game (in process)   {median_ms(one_more)}  {cpu_ms(one_more)}")
         samples = timed(lambda: log.standings(GAME, since="2010-01-01", until="2010-12-31"), repeat)
-        print(f"PlayLog.standings, one year (in process)             {median_ms(samples)}")
+        print(f"PlayLog.standings, one year (in process)             {median_ms(samples)}  {cpu_ms(samples)}")
         samples = timed(lambda: log.standings(GAME, history=True), max(1, repeat // 2))
-        print(f"PlayLog.standings with history (the picture's)       {median_ms(samples)}")
+        print(f"PlayLog.standings with history (the picture's)       {median_ms(samples)}  {cpu_ms(samples)}")
     samples = process(["standings", GAME, "--log", str(path)], repeat, folder)
-    print(f"sheetgen standings GAME (process, ratings kept)      {median_ms(samples)}")
+    print(f"sheetgen standings GAME (process, ratings kept)      {median_ms(samples)}  {cpu_ms(samples)}")
     print(f"\nuptime: {os.getloadavg()[0]:.2f} (1-minute load), {os.cpu_count()} cores")
 
 
