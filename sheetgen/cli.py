@@ -604,7 +604,10 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
     if yes and remove_id is None:
         raise InvalidArgument("yes", "--yes answers the question --remove asks; add --remove PLAY")
     if game is not None:
-        game = get_game(game).key
+        try:
+            game = get_game(game).key
+        except InvalidArgument as exc:
+            raise InvalidArgument("game_filter", exc.message) from None
     for value, name in ((since, "since"), (until, "until")):
         if value is not None:
             parse_date(value, name)
@@ -785,7 +788,8 @@ OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", 
            "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
            "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o",
            "fillable": "--fillable", "results": "--from", "map": "--map", "log": "--log", "date": "--date",
-           "since": "--since", "until": "--until", "show": "--show", "yes": "--yes", "plot": "--plot", "play": "PLAY"}
+           "since": "--since", "until": "--until", "show": "--show", "yes": "--yes", "plot": "--plot", "play": "PLAY",
+           "game_filter": "--game"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:

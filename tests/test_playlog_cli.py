@@ -236,3 +236,24 @@ def test_the_readme_picture_is_what_the_readme_season_draws(run, season, tmp_pat
     ElementTree.fromstring(made)  # well-formed XML
     committed = ROOT / "docs" / "images" / "season-ratings.svg"
     assert committed.read_bytes() == made, "run python3 tools/season_picture.py and commit docs/images"
+
+
+def test_filters_are_checked_and_named_by_their_option(run, season):
+    game = run("plays", "--log", "season.db", "--game", "rolled-wst")
+    assert game.code == 2 and game.err.startswith("Error: --game: unknown game 'rolled-wst'; did you mean 'rolled-west'?")
+    since = run("standings", "--log", "season.db", "--since", "2026-13-01")
+    assert since.code == 2 and since.err.startswith("Error: --since: '2026-13-01' is not a date")
+    both = run("plays", "--log", "season.db", "--show", "1", "--remove", "1")
+    assert both.code == 2 and "give one of --show and --remove" in both.err
+
+
+def test_the_python_api_names_the_log_and_its_values(tmp_path):
+    import sheetgen
+
+    with sheetgen.PlayLog(tmp_path / "api.db") as log:
+        done = log.score(EXAMPLES / "rolled-west-game.yaml", date="2026-11-06")
+        assert isinstance(done.play, sheetgen.Play) and isinstance(done.play.players[0], sheetgen.PlayerResult)
+        table = log.standings("rolled-west")
+        assert isinstance(table, sheetgen.Standings) and isinstance(table.players[0], sheetgen.Standing)
+    with pytest.raises(sheetgen.LogRefused):
+        sheetgen.PlayLog(tmp_path / "missing.db", create=False)
