@@ -145,7 +145,7 @@ def run(folder: Path, count: int, repeat: int) -> None:
     reused = False
     if path.exists():
         with PlayLog(path) as log:
-            reused = len(log.plays(until="2029-12-31")) == count
+            reused = len(log.plays(until="2098-12-31")) == count
         if not reused:
             for leftover in folder.glob("bench.db*"):
                 leftover.unlink()
@@ -153,8 +153,8 @@ def run(folder: Path, count: int, repeat: int) -> None:
         rng = random.Random(23)
         spare = [results(rng) for _ in range(60)]
         print(f"using the log of {count} games in {path}")
-        with PlayLog(path) as log:  # the figures below add plays dated 2030: take them out again
-            for play in log.plays(since="2030-01-01"):
+        with PlayLog(path) as log:  # the figures below add plays dated 2099: take them out again
+            for play in log.plays(since="2099-01-01"):
                 log.remove(play.id)
     else:
         spare = build(path, count)
@@ -171,14 +171,14 @@ def run(folder: Path, count: int, repeat: int) -> None:
     samples = []
     with PlayLog(path) as log:
         for report, value in scored:
-            samples += timed(lambda: log.add(report, value, date="2030-01-01", data_version=version), 1)
+            samples += timed(lambda: log.add(report, value, date="2099-01-01", data_version=version), 1)
     print(f"PlayLog.add (in process, {len(samples)} games)          {median_ms(samples)}  {cpu_ms(samples)}")
     extra = folder / "tonight.yaml"
     plain, logged = [], []
     for text in spare[40:40 + repeat]:
         extra.write_text(text, encoding="utf-8")
         plain += process(["score", str(extra)], 1, folder)
-        logged += process(["score", str(extra), "--log", str(path), "--date", "2030-01-02"], 1, folder)
+        logged += process(["score", str(extra), "--log", str(path), "--date", "2099-01-02"], 1, folder)
     print(f"sheetgen score FILE             (process)            {median_ms(plain)}  {cpu_ms(plain)}")
     print(f"sheetgen score FILE --log       (process)            {median_ms(logged)}  {cpu_ms(logged)}")
     print(f"  difference: logging beyond scoring                  "
@@ -211,7 +211,7 @@ def run(folder: Path, count: int, repeat: int) -> None:
         report, value = scored[-1]
         one_more = []
         for i in range(repeat):  # a game logged, then the standings: only that game is rated
-            log.add(report, {**value, "night": i}, date="2030-02-01", data_version=version)
+            log.add(report, {**value, "night": i}, date="2099-02-01", data_version=version)
             one_more += timed(lambda: log.standings(GAME), 1)
         print(f"PlayLog.standings after one more game (in process)   {median_ms(one_more)}  {cpu_ms(one_more)}")
         samples = timed(lambda: log.standings(GAME, since="2010-01-01", until="2010-12-31"), repeat)
