@@ -593,7 +593,6 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
       sheetgen plays --rescore                 (after a rule-data change)
       sheetgen plays --format bgstats -o season.bgsplay
     """
-    from sheetgen.playlog import export, show as log_show
     from sheetgen.playlog.store import parse_date
 
     fmt = fmt.lower()
@@ -612,7 +611,13 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
         if value is not None:
             parse_date(value, name)
     target = output.text_target(out, force) if fmt != "text" or out is not None else None
-    play_log = _open_log(log)
+    with _open_log(log) as play_log:
+        _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, rescore, fmt, target)
+
+
+def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, rescore, fmt, target) -> None:
+    from sheetgen.playlog import export, show as log_show
+
     if show_id is not None:
         play = play_log.get(show_id)
         _say(log_show.play_text(play, _game(ctx, play.game).title))
@@ -687,11 +692,11 @@ def standings(ctx, game, log, since, until, fmt, plot, force) -> None:
     if plot is not None:
         ending = log_plot.suffix(plot)
         picture = _plot_target(plot, force)
-    play_log = _open_log(log)
-    keys = keys if keys is not None else play_log.games()
-    if picture is not None and len(keys) != 1:
-        raise InvalidArgument("plot", "a picture shows one game's ratings; name the GAME")
-    tables = [play_log.standings(key, since, until, history=picture is not None) for key in keys]
+    with _open_log(log) as play_log:
+        keys = keys if keys is not None else play_log.games()
+        if picture is not None and len(keys) != 1:
+            raise InvalidArgument("plot", "a picture shows one game's ratings; name the GAME")
+        tables = [play_log.standings(key, since, until, history=picture is not None) for key in keys]
     titles = {key: _game(ctx, key).title for key in keys}
     if fmt == "json":
         import json

@@ -164,12 +164,16 @@ class PlayLog:
             elif not folder.is_dir():
                 raise LogRefused(f"{self.path}: folder '{folder}' does not exist; create it first")
         self._db: Optional[sqlite3.Connection] = None
-        with self._guard("open"):
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-            self._db = db
-            db.execute("PRAGMA foreign_keys = ON")
-            db.execute("PRAGMA synchronous = FULL")
-            self._prepare(db)
+        try:
+            with self._guard("open"):
+                db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                self._db = db
+                db.execute("PRAGMA foreign_keys = ON")
+                db.execute("PRAGMA synchronous = FULL")
+                self._prepare(db)
+        except BaseException:
+            self.close()
+            raise
 
     # -- housekeeping --
     def close(self) -> None:
@@ -525,8 +529,14 @@ def _plain(value: Any) -> Any:
         return {_plain(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if value is None or isinstance(value, (bool, int, float)):
-        return type(value)(value) if value is not None else None
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
     return str(value)
 
 
