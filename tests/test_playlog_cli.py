@@ -257,3 +257,27 @@ def test_the_python_api_names_the_log_and_its_values(tmp_path):
         assert isinstance(table, sheetgen.Standings) and isinstance(table.players[0], sheetgen.Standing)
     with pytest.raises(sheetgen.LogRefused):
         sheetgen.PlayLog(tmp_path / "missing.db", create=False)
+
+
+class Terminal:
+    """Standard input that is a terminal, answering `lines`."""
+
+    def __init__(self, *lines):
+        self.lines = list(lines)
+
+    def isatty(self):
+        return True
+
+    def readline(self):
+        return self.lines.pop(0) + "\n" if self.lines else ""
+
+
+def test_plays_remove_asks_on_a_terminal(run, season, monkeypatch):
+    monkeypatch.setattr("sys.stdin", Terminal("n"))
+    kept = run("plays", "--log", "season.db", "--remove", "2")
+    assert kept.code == 0 and kept.out.endswith("nothing removed\n")
+    assert "Remove play 2 (rolled-west on 2026-11-13: Ann, Gabriel) from season.db? [y/N]" in kept.err
+    monkeypatch.setattr("sys.stdin", Terminal("y"))
+    gone = run("plays", "--log", "season.db", "--remove", "2")
+    assert gone.code == 0 and gone.out.endswith("removed play 2 (rolled-west on 2026-11-13: Ann, Gabriel)\n")
+    assert [line.split()[0] for line in run("plays", "--log", "season.db").out.splitlines()[2:]] == ["1", "3"]
