@@ -300,7 +300,7 @@ class PlayLog:
                 if found is None:
                     raise
                 return Logged(found, False)
-            return Logged(self.get(int(play_id or 0)), True)
+            return Logged(self._load("WHERE p.id = ?", (play_id,), results=False)[0], True)
 
     def score(self, path: Any = None, *, text: Optional[str] = None, date: Union[str, datetime.date, None] = None,
               data: Any = None) -> Logged:
@@ -541,7 +541,8 @@ def _plain(value: Any) -> Any:
 
 
 def results_text(results: Any) -> str:
-    """Results as canonical YAML (sorted keys): what the log stores and fingerprints."""
+    """Results as canonical YAML (sorted keys): what the log stores and fingerprints. PyYAML's
+    own emitter, never libyaml's: the fingerprint must not depend on which one is installed."""
     import yaml
 
     return yaml.safe_dump(_plain(results), sort_keys=True, allow_unicode=True, default_flow_style=None, width=100)
@@ -552,7 +553,8 @@ def _results_value(text: Optional[str]) -> Any:
         return None
     import yaml
 
-    return yaml.safe_load(text)
+    # libyaml's loader when there is one: reading back needs no byte-for-byte agreement
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def setup_code(results: Any) -> Optional[str]:
