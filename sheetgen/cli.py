@@ -616,15 +616,17 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
 
 
 def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, rescore, fmt, target) -> None:
+    from sheetgen.names import printable
     from sheetgen.playlog import export, show as log_show
 
     if show_id is not None:
         play = play_log.get(show_id)
-        _say(log_show.play_text(play, _game(ctx, play.game).title))
+        _say(log_show.play_text(play, _logged_game(ctx, play.game).title))
         return
     if remove_id is not None:
         play = play_log.get(remove_id)
-        what = f"play {play.id} ({play.game} on {play.date.isoformat()}: {', '.join(p.name for p in play.ranked())})"
+        what = printable(f"play {play.id} ({play.game} on {play.date.isoformat()}: "
+                         f"{', '.join(p.name for p in play.ranked())})")
         if not yes:
             if not sys.stdin or not sys.stdin.isatty():
                 raise InvalidArgument("yes", f"removing {what} asks first; add --yes to remove it without asking")
@@ -650,7 +652,7 @@ def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, r
     else:
         import json
 
-        text = json.dumps(export.to_bgstats(found, lambda key: _game(ctx, key).rules), indent=2,
+        text = json.dumps(export.to_bgstats(found, lambda key: _logged_game(ctx, key).rules), indent=2,
                           ensure_ascii=False) + "\n"
     if target is None:
         _say(text.rstrip("\n"))
@@ -697,7 +699,7 @@ def standings(ctx, game, log, since, until, fmt, plot, force) -> None:
         if picture is not None and len(keys) != 1:
             raise InvalidArgument("plot", "a picture shows one game's ratings; name the GAME")
         tables = [play_log.standings(key, since, until, history=picture is not None) for key in keys]
-    titles = {key: _game(ctx, key).title for key in keys}
+    titles = {key: _logged_game(ctx, key).title for key in keys}
     if fmt == "json":
         import json
 
@@ -726,6 +728,18 @@ def standings(ctx, game, log, since, until, fmt, plot, force) -> None:
         output.write_atomic(picture, data)
         _say(f"wrote {picture}: ratings of {len(table.players)} players over {table.plays} plays",
              err=fmt != "text")
+
+
+def _logged_game(ctx: click.Context, key: str):
+    """The game of a logged play; a key this sheetgen does not know is the log's problem."""
+    try:
+        return _game(ctx, key)
+    except InvalidArgument:
+        from sheetgen.names import printable
+        from sheetgen.playlog import LogRefused
+
+        raise LogRefused(f"the log holds plays of '{printable(key)}', a game this sheetgen does not know; "
+                         f"choose the others (plays --game, standings GAME)") from None
 
 
 def _plot_target(option: str, force: bool):

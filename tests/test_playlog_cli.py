@@ -281,3 +281,46 @@ def test_plays_remove_asks_on_a_terminal(run, season, monkeypatch):
     gone = run("plays", "--log", "season.db", "--remove", "2")
     assert gone.code == 0 and gone.out.endswith("removed play 2 (rolled-west on 2026-11-13: Ann, Gabriel)\n")
     assert [line.split()[0] for line in run("plays", "--log", "season.db").out.splitlines()[2:]] == ["1", "3"]
+
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+    f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+    for i in range(9))
+
+
+@pytest.mark.parametrize("sql, args, message", [
+    ("UPDATE seats SET breakdown = 'not json' WHERE play_id = 2", ("plays",), "the play log is damaged"),
+    ("UPDATE plays SET played_on = 'yesterday' WHERE id = 1", ("plays",), "the play log is damaged"),
+    ("UPDATE seats SET total = 'many' WHERE play_id = 1", ("plays", "--format", "csv"), "the play log is damaged"),
+    ("UPDATE plays SET results = ? WHERE id = 1", ("plays", "--show", "1"), "the play log is damaged"),
+    ("UPDATE plays SET game = 'bridge' WHERE id = 3", ("standings",), "'bridge', a game this sheetgen does not know"),
+])
+def test_a_log_edited_by_someone_else_is_refused_in_one_line(run, season, sql, args, message):
+    import sqlite3
+    import time
+
+    db = sqlite3.connect(season)
+    db.execute(sql, (BOMB,) if "?" in sql else ())
+    db.commit()
+    db.close()
+    started = time.process_time()
+    result = run(*args, "--log", "season.db")
+    assert time.process_time() - started < 10
+    assert result.code == 1 and message in result.err and len(result.err.splitlines()) == 1, result
+    assert "Traceback" not in result.err
+
+
+def test_rescore_reports_a_play_of_an_unknown_game_and_goes_on(run, season):
+    import sqlite3
+
+    db = sqlite3.connect(season)
+    db.execute("UPDATE plays SET game = 'bridge' WHERE id = 3")
+    db.commit()
+    db.close()
+    result = run("plays", "--log", "season.db", "--rescore")
+    assert result.code == 0
+    assert result.out.splitlines() == [
+        "play 3 (bridge on 2026-11-20): now fails the checks, kept as it was: unknown game 'bridge'; choose one "
+        "of: carcassonne-gold-rush, gold-west, piecepack-gold-rush, rolled-west",
+        "3 plays scored again: 0 changed, 1 now fails the checks"]

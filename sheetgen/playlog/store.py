@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
 from sheetgen import names
-from sheetgen.errors import InvalidArgument, SheetgenError
+from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
 from sheetgen.hashing import sha256
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
 
@@ -168,6 +168,8 @@ class PlayLog:
             with self._guard("open"):
                 db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
                 self._db = db
+                # a log may come from someone else: no SQL functions run from its schema (triggers, views)
+                db.execute("PRAGMA trusted_schema = OFF")
                 db.execute("PRAGMA foreign_keys = ON")
                 db.execute("PRAGMA synchronous = FULL")
                 self._prepare(db)
@@ -376,23 +378,36 @@ class PlayLog:
         rows = db.execute(f"SELECT {columns} FROM plays p {clause} ORDER BY p.played_on, p.id", args).fetchall()
         if not rows:
             return []
-        seats: dict = {row[0]: [] for row in rows}
         seat_sql = ("SELECT s.play_id, s.seat, s.name, s.total, s.rank, s.winner, s.breakdown FROM seats s "
                     f"JOIN plays p ON p.id = s.play_id {clause} ORDER BY s.play_id, s.seat")
         seat_rows = db.execute(seat_sql, args).fetchall()
+        try:
+            return self._plays(rows, seat_rows, results)
+        except (ValueError, TypeError, KeyError, AttributeError):
+            # a log is ours by its marks, but its values may still have been edited or broken
+            raise LogRefused(f"{self.path}: the play log is damaged (a play's stored values cannot be read); "
+                             f"it is left as it is: restore a copy, or give another --log path") from None
+
+    def _plays(self, rows: list, seat_rows: list, results: bool) -> list:
+        seats: dict = {row[0]: [] for row in rows}
         # one JSON document for every breakdown: one parse instead of one per seat
         breakdowns = json.loads("[" + ",".join(row[6] for row in seat_rows) + "]")
         for (play_id, seat, name, total, rank, winner, _), breakdown in zip(seat_rows, breakdowns):
+            if not (type(seat) is type(total) is type(rank) is int and isinstance(name, str)
+                    and isinstance(breakdown, dict)):
+                raise ValueError(play_id)
             seats[play_id].append(PlayerResult(name, seat, total, rank, bool(winner), breakdown))
         plays = []
         fromiso = datetime.date.fromisoformat
         for row in rows:
             players = tuple(seats[row[0]])
+            if not players or not isinstance(row[1], str):
+                raise ValueError(row[0])
             plays.append(Play(
                 id=row[0], game=row[1], date=fromiso(row[2]), setup=row[3], data_version=row[4],
                 tie_breaker=row[5], warnings=() if row[6] == "[]" else tuple(json.loads(row[6])), logged_at=row[7],
                 fingerprint=row[8], players=players, winners=tuple(p.name for p in players if p.winner),
-                results=_results_value(row[9]) if results else None))
+                results=_results_value(row[9], row[0]) if results else None))
         return plays
 
     # -- changing ----------------------------------------------------------------------------
@@ -410,21 +425,23 @@ class PlayLog:
         `data` (a house-rule folder) or the bundled data; update those whose tally changed.
         A play whose results no longer pass the checks is kept as it was and reported."""
         import sheetgen
-        from sheetgen.errors import InvalidInput
         from sheetgen.scoring import read_results
-        from sheetgen.yamlio import parse_yaml
+        from sheetgen.yamlio import Document
 
         changes: list = []
         games: dict = {}
         with self._guard("score the log again"):
             for play in self.plays(game=game, results=True):
                 if play.game not in games:
-                    chosen = sheetgen.game(play.game, data)
+                    try:
+                        chosen = sheetgen.game(play.game, data)
+                    except InvalidArgument as exc:
+                        changes.append(Change(play, play, (), (exc.message,)))
+                        continue
                     games[play.game] = (chosen.scorer(), chosen.rules.version)
                 scorer, version = games[play.game]
-                text = results_text(play.results)
                 try:
-                    report = scorer.tally(read_results(parse_yaml(text, f"play {play.id}")))
+                    report = scorer.tally(read_results(Document(f"play {play.id}", play.results)))
                 except InvalidInput as exc:
                     changes.append(Change(play, play, (), tuple(str(p) for p in exc.problems)))
                     continue
@@ -548,13 +565,17 @@ def results_text(results: Any) -> str:
     return yaml.safe_dump(_plain(results), sort_keys=True, allow_unicode=True, default_flow_style=None, width=100)
 
 
-def _results_value(text: Optional[str]) -> Any:
-    if text is None:
-        return None
-    import yaml
+def _results_value(text: Any, play_id: int) -> Any:
+    """A play's stored results, read with sheetgen's own YAML reader (bounded, safe with anchors
+    and aliases: a log may come from someone else)."""
+    from sheetgen.yamlio import parse_yaml
 
-    # libyaml's loader when there is one: reading back needs no byte-for-byte agreement
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(text, str):
+        raise ValueError(play_id)
+    try:
+        return parse_yaml(text, f"play {play_id}").value
+    except InvalidInput:
+        raise ValueError(play_id) from None
 
 
 def setup_code(results: Any) -> Optional[str]:
