@@ -196,6 +196,7 @@ def test_standings_plot_svg_and_pdf(run, season, tmp_path):
     assert run("standings", "rolled-west", "--log", "season.db", "--plot", "season.pdf").code == 0
     first = (tmp_path / "season.pdf").read_bytes()
     assert first.startswith(b"%PDF")
+    assert b"Arimo" in first and b"/Helvetica" not in first  # the sheets' font, embedded, as in every sheetgen PDF
     assert run("standings", "rolled-west", "--log", "season.db", "--plot", "season.pdf").code == 2  # exists
     assert run("standings", "rolled-west", "--log", "season.db", "--plot", "season.pdf", "--force").code == 0
     assert (tmp_path / "season.pdf").read_bytes() == first  # the same standings, the same bytes

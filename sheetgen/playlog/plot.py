@@ -134,11 +134,34 @@ def render(table: Standings, title: str, ending: str) -> bytes:
         text = renderSVG.drawToString(d)
         return text.encode("utf-8") if isinstance(text, str) else text
     if ending == ".pdf":
-        from reportlab import rl_config
-        from reportlab.graphics import renderPDF
+        import io
 
-        rl_config.invariant = 1  # no date or random id: the same standings give the same bytes
-        return renderPDF.drawToString(d, title=title, author="sheetgen")
+        from reportlab.graphics import renderPDF
+        from reportlab.pdfgen.canvas import Canvas
+
+        from sheetgen import __version__
+        from sheetgen.pdf import FONTS, _pin_date
+
+        buffer = io.BytesIO()
+        # as every sheetgen PDF: the font embedded from the first text on, dated 2000-01-01 (the same
+        # standings give the same bytes), and named as sheetgen's
+        c = Canvas(buffer, pagesize=(d.width, d.height), invariant=1, initialFontName=FONTS[False])
+        _pin_date(c)
+        c.setTitle(title)
+        c.setCreator(f"sheetgen {__version__}")
+        # reportlab's renderer starts every drawing in its default font, Helvetica, naming a font
+        # the PDF would not embed; it starts in Arimo instead
+        from reportlab.graphics import shapes
+
+        default = shapes.STATE_DEFAULTS["fontName"]
+        shapes.STATE_DEFAULTS["fontName"] = FONTS[False]
+        try:
+            renderPDF.draw(d, c, 0, 0)
+        finally:
+            shapes.STATE_DEFAULTS["fontName"] = default
+        c.showPage()
+        c.save()
+        return buffer.getvalue()
     from reportlab.graphics import renderPM
 
     return renderPM.drawToString(d, fmt="PNG", dpi=150)
