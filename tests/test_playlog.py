@@ -357,3 +357,13 @@ def test_standings_count_plays_wins_and_scores(log):
         ("Ann", 2, 1, 0.5, 45.0, 47), ("Gabriel", 2, 1, 0.5, 45.0, 47)]
     assert table.players[0].rating == pytest.approx(table.players[0].mu - 3 * table.players[0].sigma)
     assert log.standings("gold-west").plays == 0
+
+
+def test_kept_ratings_are_not_trusted_after_the_log_was_edited_by_other_means(log):
+    for a, day in (("Cat", "2026-11-01"), ("Dan", "2026-11-02"), ("Eve", "2026-11-03")):
+        log.score(text=swapped(RW, "Ann", a), date=day)
+    log.standings("rolled-west")  # keeps the ratings
+    log.db.execute("DELETE FROM plays WHERE id = 1")  # not through PlayLog.remove: no generation change
+    assert same_standings(log.standings("rolled-west"), log.standings("rolled-west", history=True))
+    log.db.execute("UPDATE ratings_cache SET ratings = '{\"x\": \"y\"}'")
+    assert same_standings(log.standings("rolled-west"), log.standings("rolled-west", history=True))

@@ -100,7 +100,7 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE game_state (game TEXT PRIMARY KEY, generation INTEGER NOT NULL)")
     db.execute("""CREATE TABLE ratings_cache (
         game TEXT NOT NULL, since TEXT NOT NULL, until TEXT NOT NULL, generation INTEGER NOT NULL,
-        last_date TEXT NOT NULL, last_id INTEGER NOT NULL, ratings TEXT NOT NULL,
+        last_date TEXT NOT NULL, last_id INTEGER NOT NULL, covered INTEGER NOT NULL, ratings TEXT NOT NULL,
         PRIMARY KEY (game, since, until))""")
 
 
@@ -490,13 +490,17 @@ class PlayLog:
                 "SELECT s.name_key, s.name, max(p.played_on || '/' || printf('%012d', p.id)) FROM seats s "
                 f"JOIN plays p ON p.id = s.play_id WHERE {where} GROUP BY s.name_key", args)}
             generation = _generation(db, game)
-            kept = db.execute("SELECT generation, last_date, last_id, ratings FROM ratings_cache WHERE game = ? "
-                              "AND since = ? AND until = ?", (game, first, last)).fetchone()
+            kept = db.execute("SELECT generation, last_date, last_id, covered, ratings FROM ratings_cache "
+                              "WHERE game = ? AND since = ? AND until = ?", (game, first, last)).fetchone()
             start = None
             after: tuple = ("", 0)
             if kept is not None and kept[0] == generation:
-                start = json.loads(kept[3])
-                after = (kept[1], kept[2])
+                # and the plays up to the kept point are as many as then (the log edited by other means)
+                covered = db.execute(f"SELECT count(*) FROM plays p WHERE {where} AND (p.played_on, p.id) <= (?, ?)",
+                                     (*args, kept[1], kept[2])).fetchone()[0]
+                if covered == kept[3]:
+                    start = _kept_ratings(kept[4])
+                    after = (kept[1], kept[2]) if start is not None else after
             rows = db.execute("SELECT p.id, s.name_key, s.rank FROM seats s JOIN plays p ON p.id = s.play_id "
                               f"WHERE {where} AND (p.played_on, p.id) > (?, ?) ORDER BY p.played_on, p.id, s.seat",
                               (*args, *after)).fetchall()
@@ -505,11 +509,27 @@ class PlayLog:
             latest_date, latest_id = span[3].split("/")
             try:
                 with self._write() as db:
-                    db.execute("INSERT OR REPLACE INTO ratings_cache VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               (game, first, last, generation, latest_date, int(latest_id), json.dumps(ratings)))
+                    db.execute("INSERT OR REPLACE INTO ratings_cache VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                               (game, first, last, generation, latest_date, int(latest_id), span[0],
+                                json.dumps(ratings)))
             except sqlite3.Error:
                 pass  # kept ratings only save time: a log we may not write to is still read
         return made
+
+
+def _kept_ratings(text: Any) -> Optional[dict]:
+    """Kept ratings ({name key: [mu, sigma]}), or None when they are not that (start again)."""
+    try:
+        kept = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(kept, dict):
+        return None
+    for pair in kept.values():
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(x) in (int, float) for x in pair)
+                and pair[1] > 0):
+            return None
+    return kept
 
 
 def _bump(db: sqlite3.Connection, game: str) -> None:
