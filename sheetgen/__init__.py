@@ -24,6 +24,7 @@ from sheetgen._version import __version__
 if TYPE_CHECKING:
     from sheetgen.api import Game, Setup, SheetJob, game
     from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
+    from sheetgen.playlog import LogRefused, Play, PlayerResult, PlayLog, Standing, Standings
     from sheetgen.scoring import ScoredPlayer, ScoreReport
 
 
@@ -32,6 +33,8 @@ _HOMES = {
     "Game": "api", "Setup": "api", "SheetJob": "api", "game": "api",
     "InvalidArgument": "errors", "InvalidInput": "errors", "Problem": "errors", "SheetgenError": "errors",
     "ScoredPlayer": "scoring", "ScoreReport": "scoring",
+    "PlayLog": "playlog", "Play": "playlog", "PlayerResult": "playlog", "Standing": "playlog",
+    "Standings": "playlog", "LogRefused": "playlog",
 }
 
 __all__ = ["__version__", "games", *sorted(_HOMES)]

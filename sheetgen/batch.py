@@ -33,16 +33,18 @@ STDIN = "-"
 class FileOutcome(Record):
     """What one results file gave: problems, or warnings and (when scored) a report."""
 
-    __slots__ = _fields = ("name", "problems", "warnings", "report", "files")
+    __slots__ = _fields = ("name", "problems", "warnings", "report", "files", "results")
     name: str
     problems: list
     warnings: list
     report: Optional[ScoreReport]
     files: int  # PDFs that made this game
+    results: Any  # the plain values of the results read (what `score --log` keeps), once read
 
     def __init__(self, name: str, problems: Optional[list] = None, warnings: Optional[list] = None,
                  report: Optional[ScoreReport] = None, files: int = 1):
         self.name, self.report, self.files = name, report, files
+        self.results = None
         self.problems = [] if problems is None else problems
         self.warnings = [] if warnings is None else warnings
 
@@ -138,7 +140,7 @@ def _examine(doc: Any, scorers: dict, sheetgen: Any, data: Optional[Path], score
     if key not in scorers:
         scorers[key] = sheetgen.game(key, data).scorer()
     result = scorers[key].examine(doc)
-    outcome.problems, outcome.warnings = result.problems, result.warnings
+    outcome.problems, outcome.warnings, outcome.results = result.problems, result.warnings, doc.value
     if score and not result.problems:
         outcome.report = scorers[key].report(result)
 

@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 _CACHE = tempfile.mkdtemp(prefix="sheetgen-test-cache-")
 os.environ["SHEETGEN_CACHE"] = _CACHE
 atexit.register(shutil.rmtree, _CACHE, True)
+# A play log named by no --log goes here, never into the user's data folder.
+os.environ["SHEETGEN_LOG"] = os.path.join(_CACHE, "plays.sqlite")
 
 
 class Result:

@@ -1,0 +1,108 @@
+"""The play log as the command line shows it: lists, one play in full, what logging did."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional, Sequence
+
+from sheetgen.names import printable
+from sheetgen.playlog.model import Change, Logged, Play
+from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
+
+RESULTS_SUFFIXES = (".yaml", ".yml", ".pdf")
+
+
+def log_path(option: Optional[str], argument: str = "log") -> Optional[str]:
+    """The log a --log option names ("" or None: the default), refusing a results file's name
+    (`score --log a.yaml b.yaml` would take a.yaml for the log)."""
+    from sheetgen.errors import InvalidArgument
+
+    if option and option.lower().endswith(RESULTS_SUFFIXES):
+        raise InvalidArgument(argument, f"'{option}' looks like a results file, not a play log; put --log after "
+                                        f"the files, or name the log (e.g. --log plays.db)")
+    return option or None
+
+
+def shown_path(log: PlayLog) -> str:
+    """The log's path as the user will recognise it."""
+    try:
+        relative = os.path.relpath(log.path)
+    except ValueError:
+        return str(log.path)
+    return str(log.path) if relative.startswith("..") else relative
+
+
+def log_outcomes(log: PlayLog, outcomes: Sequence[Any], date: Any, data: Any) -> tuple:
+    """Log every scored game of a `score` run: (lines to print, whether any failed to log)."""
+    import sheetgen
+
+    lines: list = []
+    failed = False
+    where = shown_path(log)
+    for o in outcomes:
+        if o.report is None:
+            lines.append(f"not logged: {o.name} has problems")
+            continue
+        try:
+            done = log.add(o.report, o.results, date=date, data_version=sheetgen.game(o.report.game, data).rules.version,
+                           setup=setup_code(o.results), warnings=o.report.warnings)
+        except LogRefused as exc:
+            lines.append(f"not logged: {o.name}: {exc}")
+            failed = True
+            continue
+        lines.append(logged_line(done, where))
+    return lines, failed
+
+
+def logged_line(done: Logged, where: str) -> str:
+    p = done.play
+    if done.added:
+        return f"logged: play {p.id}, {p.game} on {p.date.isoformat()}, in {where}"
+    return f"already logged: play {p.id} ({p.game} on {p.date.isoformat()}) in {where}; not counted twice"
+
+
+def plays_table(plays: Sequence[Play]) -> str:
+    """A line per play: id, date, game, winner(s), every total best first."""
+    header = ["play", "date", "game", "winner", "scores"]
+    rows = [[str(p.id), p.date.isoformat(), p.game, printable(", ".join(p.winners) or "-"),
+             printable(", ".join(f"{r.name} {r.total}" for r in p.ranked()))] for p in plays]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [header, *rows]]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def play_text(play: Play, title: str) -> str:
+    """One play in full: when, what, the seating, the score table and its winners."""
+    from sheetgen.scoring import ScoredPlayer, ScoreReport, report_to_text
+
+    report = ScoreReport(play.game, [ScoredPlayer(p.name, p.total, p.rank, dict(p.breakdown))
+                                     for p in play.ranked()], list(play.winners), play.tie_breaker,
+                         list(play.warnings))
+    seating = ", ".join(f"{p.seat}. {p.name}" for p in play.players)
+    lines = [f"play {play.id}: {title} on {play.date.isoformat()}",
+             f"seating: {printable(seating)}",
+             f"setup code: {play.setup or '-'}",
+             f"rule data: {play.game} version {play.data_version}",
+             f"logged: {play.logged_at} UTC", "",
+             report_to_text(report).rstrip("\n")]
+    return "\n".join(lines)
+
+
+def change_lines(changes: Sequence[Change], count: int) -> list:
+    """What `plays --rescore` did, a line per play that changed or now fails, then a summary."""
+    lines = []
+    changed = failed = 0
+    for c in changes:
+        head = f"play {c.play.id} ({c.play.game} on {c.play.date.isoformat()})"
+        if c.problems:
+            failed += 1
+            lines.append(printable(f"{head}: now fails the checks, kept as it was: {c.problems[0]}"))
+        else:
+            changed += 1
+            lines.append(printable(f"{head}: {'; '.join(c.lines)}"))
+    plural = "s" if count != 1 else ""
+    summary = f"{count} play{plural} scored again: {changed} changed"
+    if failed:
+        summary += f", {failed} now fail{'s' if failed == 1 else ''} the checks"
+    return [*lines, summary]
