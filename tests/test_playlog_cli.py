@@ -84,7 +84,7 @@ def test_a_log_that_is_not_ours_is_refused_in_one_line(run, tmp_path):
         result = run(*args)
         assert result.code == 1
         assert result.err == ("Error: notes.db: not a sheetgen play log (not a SQLite database); it is left as it "
-                              "is, give another --log path\n")
+                              "is, name another log file\n")
     assert (tmp_path / "notes.db").read_text(encoding="utf-8") == "shopping list\n"
 
 

@@ -104,8 +104,8 @@ def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
     if missing:
         raise InvalidArgument("format", f"BG Stats matches a game by its BoardGameGeek id, and the rule data of "
                                         f"{', '.join(missing)} has none (sheetgen could not verify one); export "
-                                        f"the other games (--game), or add meta.bgg_id to a house-rule copy "
-                                        f"(--data)")
+                                        f"the other games only, or add meta.bgg_id to a house-rule copy of the "
+                                        f"rule data")
     game_ids: dict = {}
     player_ids: dict = {}
     out_games: list = []

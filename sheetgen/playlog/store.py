@@ -122,7 +122,7 @@ def _refuse_file(path: Path) -> bool:
     import stat
 
     if not stat.S_ISREG(info.st_mode):
-        raise LogRefused(f"{path}: not a regular file; give the play log's file (--log PATH)")
+        raise LogRefused(f"{path}: not a regular file; name the play log's file")
     if info.st_size == 0:
         return True
     try:
@@ -132,7 +132,7 @@ def _refuse_file(path: Path) -> bool:
         raise LogRefused(f"{path}: cannot read the play log: {exc.strerror}") from None
     if head != SQLITE_MAGIC:
         raise LogRefused(f"{path}: not a sheetgen play log (not a SQLite database); it is left as it is, "
-                         f"give another --log path")
+                         f"name another log file")
     return True
 
 
@@ -153,7 +153,7 @@ class PlayLog:
         self.path = Path(path) if path is not None else default_path()
         exists = _refuse_file(self.path)
         if not exists and not create:
-            raise LogRefused(f"{self.path}: no play log here yet; 'sheetgen score FILE --log' starts one")
+            raise LogRefused(f"{self.path}: no play log here yet; score a game into it first")
         if not exists:
             folder = self.path.parent
             if path is None:
@@ -214,7 +214,7 @@ class PlayLog:
             if isinstance(exc, sqlite3.DatabaseError) and ("malformed" in text or "not a database" in text
                                                           or "corrupt" in text):
                 raise LogRefused(f"{self.path}: the play log is damaged ({text}); it is left as it is: "
-                                 f"restore a copy, or give another --log path") from None
+                                 f"restore a copy, or name another log file") from None
             raise LogRefused(f"{self.path}: cannot {doing}: {text}") from None
 
     @contextlib.contextmanager
@@ -256,11 +256,11 @@ class PlayLog:
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables or version:
                 raise LogRefused(f"{self.path}: not a sheetgen play log (a SQLite database of another "
-                                 f"program); it is left as it is, give another --log path")
+                                 f"program); it is left as it is, name another log file")
             return
         if app != APP_ID:
             raise LogRefused(f"{self.path}: not a sheetgen play log (a SQLite database of another program); "
-                             f"it is left as it is, give another --log path")
+                             f"it is left as it is, name another log file")
         if version > SCHEMA:
             raise LogRefused(f"{self.path}: written by a newer sheetgen (log format {version}; this sheetgen "
                              f"reads up to {SCHEMA}); upgrade sheetgen to use it")
@@ -386,7 +386,7 @@ class PlayLog:
         except (ValueError, TypeError, KeyError, AttributeError):
             # a log is ours by its marks, but its values may still have been edited or broken
             raise LogRefused(f"{self.path}: the play log is damaged (a play's stored values cannot be read); "
-                             f"it is left as it is: restore a copy, or give another --log path") from None
+                             f"it is left as it is: restore a copy, or name another log file") from None
 
     def _plays(self, rows: list, seat_rows: list, results: bool) -> list:
         seats: dict = {row[0]: [] for row in rows}
