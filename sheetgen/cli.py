@@ -260,7 +260,8 @@ def _list_fields(chosen, what: Optional[str]) -> None:
             holds = " or ".join(slot.choices)
         else:
             holds = {"check": "checked", "number": "a number", "text": "text"}[slot.kind]
-        rows.append((slot.name, slot.kind, holds, keys.get(slot.name, "- (for play)"), slot.label))
+        what = slot.label if slot.read else f"{slot.label} (not read: {slot.why})"
+        rows.append((slot.name, slot.kind, holds, keys.get(slot.name, "-"), what))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         _say("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip())
