@@ -100,3 +100,100 @@ def test_laps_that_disagree_with_points_are_refused_at_the_box(tmp_path, values,
         CG.score(_pad(tmp_path, values))
     found = [(p.field, p.message) for p in caught.value.problems]
     assert (field, words) in found and {f for f, _ in found} == {field}, found
+
+
+# -- enter: duplicates and answers bounded by the sheet ---------------------------------------
+
+from sheetgen.entry import MAX_ANSWER, EndOfInput  # noqa: E402
+
+from conftest import run_process  # noqa: E402
+
+
+def scripted(answers: list, told: list):
+    stream = iter(answers)
+
+    def ask(prompt, default):
+        try:
+            answer = next(stream)
+        except StopIteration:
+            raise EndOfInput("done") from None
+        return answer if answer or default is None else default
+
+    return ask, told.append
+
+
+def test_the_same_player_twice_among_a_features_cowboys_is_asked_again():
+    """`Ben, Ben, Cat` for prairie farmers was taken as {Ben: 1, Cat: 1} (Cat 68, not 58); the YAML
+    file with Ben twice is refused, and so is the answer, which is asked again."""
+    told: list = []
+    answers = ["10", "20", "31", *["0"] * 15, "prairie", "2", "1", "Ben, Ben, Cat", "Ben 2, Cat", "", "", "", ""]
+    text = CG.enter(*scripted(answers, told), names=["Ann", "Ben", "Cat"])
+    assert any("item 2 ('Ben'): Ben is given twice (item 1 too); give each once" in line for line in told), told
+    data = yaml.safe_load(text)
+    assert data["features"] == [{"prairie": {"tipis": 2, "horses": 1, "farmers": {"Ben": 2, "Cat": 1}}}]
+    scores = {p.name: p.total for p in CG.score(text=text).players}
+    assert scores == {"Ann": 10, "Ben": 20 + 2 * 2 + 4, "Cat": 31}  # 2 tipis, 1 herd: Ben alone
+
+
+def test_a_feature_with_a_player_twice_is_refused_in_yaml_too(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("game: carcassonne-gold-rush\nplayers: [Ann, Ben]\npoints: {Ann: 1, Ben: 2}\n"
+                    "features:\n  - prairie: {tipis: 2, farmers: {Ben: 1, ben: 1}}\n", encoding="utf-8")
+    with pytest.raises(InvalidInput) as caught:
+        CG.score(path)
+    assert "Ben is listed twice here" in str(caught.value)
+
+
+@pytest.mark.parametrize("game,before,answer,after,reason", [
+    ("rolled-west", [], ", ".join(["camp"] * 9), "", "9 items, but the sheet holds at most 8"),
+    ("rolled-west", [], "settlement, " * 4 + "camp", "", "Woods: these claims fill 9 spaces, but the row has 8"),
+    ("piecepack-gold-rush", ["1", "1", "1"], ", ".join(["Farm"] * 9), "Farm",
+     "9 items, but the sheet holds at most 8"),
+    ("piecepack-gold-rush", ["1", "1", "1"], ", ".join(["Farm"] * 8), "Farm",
+     "8 buildings, but with 4 players a player stakes at most 6 claims, one building per plot"),
+])
+def test_an_answer_the_sheet_cannot_hold_is_asked_again(game, before, answer, after, reason):
+    told: list = []
+    g = sheetgen.game(game)
+    with pytest.raises(EndOfInput):
+        g.enter(*scripted([*before, answer], told), names=["Ann", "Ben", "Cat", "Dee"])
+    assert any(reason in line for line in told), told
+
+
+def test_rolled_west_contracts_twice_are_asked_again():
+    told: list = []
+    g = sheetgen.game("rolled-west")
+    scorer = g.scorer()
+    answers = [""] * len(scorer.rows) + ["0"] * len(scorer.ship_rows) + ["3 3"]
+    with pytest.raises(EndOfInput):
+        g.enter(*scripted(answers, told), names=["Ann", "Ben"])
+    assert any("item 2 ('3'): 3 is given twice (item 1 too)" in line for line in told), told
+
+
+def test_an_answer_longer_than_any_box_is_refused_quickly_and_nothing_is_replaced(tmp_path):
+    """A 12 MB line (2,000,000 camps in an 8-space row) took 19 s and replaced a good file (with
+    --force) by one that check refuses; now it is read in bounded memory and asked again, and with
+    the answers run out the good file is kept."""
+    import time
+
+    good = tmp_path / "r.yaml"
+    good.write_text("kept\n", encoding="utf-8")
+    answers = (", ".join(["camp"] * 2_000_000) + "\n").encode()
+    started = time.perf_counter()
+    done = run_process("enter", "rolled-west", "--names", "Ann,Ben", "-o", "r.yaml", "--force", cwd=tmp_path,
+                       stdin=answers)
+    assert time.perf_counter() - started < 10
+    err, out = done.stderr.decode(), done.stdout.decode()
+    assert done.returncode == 1 and "Traceback" not in err
+    assert f"bytes long; no box of the sheet holds more than {MAX_ANSWER} characters; try again" in out
+    assert "the answers ran out at 'claims woods'; nothing was written" in err
+    assert good.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_invalid_utf8_in_an_answer_is_asked_again_without_a_traceback(tmp_path):
+    done = run_process("enter", "piecepack-gold-rush", "--names", "Ann,Ben,Cat", "-o", "e.yaml", cwd=tmp_path,
+                       stdin=b"\xff\xfe4\n")
+    err, out = done.stderr.decode(), done.stdout.decode()
+    assert done.returncode == 1 and "Traceback" not in err, err
+    assert "the answer is not utf-8 text at byte 1; try again" in out
+    assert not (tmp_path / "e.yaml").exists()

@@ -24,8 +24,10 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
                        for value, count in scorer.token_counts.items()} for name in names}
     if key == "features":
         talk.tell("# features: every railroad, mountain, city and prairie with cowboys on it at the end")
+        # no more features than tiles: each lies on at least one
         return talk.repeat(f"features: type ({'/'.join(KINDS)}, empty to finish)",
-                           lambda text: pick(text, KINDS, "feature"), lambda kind: _feature(scorer, talk, kind))
+                           lambda text: pick(text, KINDS, "feature"), lambda kind: _feature(scorer, talk, kind),
+                           most=scorer.tiles)
     return NotImplemented
 
 
@@ -55,7 +57,8 @@ def _feature(scorer: Any, talk: Interview, kind: str) -> dict:
             return talk.player(who), number
 
         found = talk.items(f"  {kind} {role} (player and count, e.g. {talk.ctx.names[0]} 2; comma-separated, "
-                           f"empty for none)", cowboys)
+                           f"empty for none)", cowboys,
+                           once=lambda found: found[0])
         if found:
             details[role] = dict(found)
     return {kind: details}
