@@ -197,3 +197,99 @@ def test_invalid_utf8_in_an_answer_is_asked_again_without_a_traceback(tmp_path):
     assert done.returncode == 1 and "Traceback" not in err, err
     assert "the answer is not utf-8 text at byte 1; try again" in out
     assert not (tmp_path / "e.yaml").exists()
+
+
+# -- every number is bounded by what the game allows, and refused where it is written ---------
+
+from sheetgen.yamlio import read_yaml  # noqa: E402
+
+GAMES = ["gold-west", "rolled-west", "carcassonne-gold-rush", "piecepack-gold-rush"]
+HUGE = 9_999_999_999_999
+
+
+def _numbers(value, path=()):
+    """Every whole number in a results document, with its path (totals excepted: they are compared
+    with the tally, so any wrong total is refused at its own place already)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numbers(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _numbers(item, path + (i,))
+    elif isinstance(value, int) and not isinstance(value, bool) and "total" not in path and "totals" not in path:
+        yield path
+
+
+def _set(value, path, new):
+    for key in path[:-1]:
+        value = value[key]
+    value[path[-1]] = new
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_absurd_number_anywhere_in_the_example_is_refused_at_its_line(tmp_path, game):
+    """Gold West supply 9999999999999 passed; each number of each example, made absurd, is refused
+    and the problem is on the number's own line."""
+    from conftest import ROOT
+
+    source = ROOT / "examples" / f"{game}-game.yaml"
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    g = sheetgen.game(game)
+    missed = []
+    for path in _numbers(data):
+        changed = yaml.safe_load(source.read_text(encoding="utf-8"))
+        _set(changed, path, HUGE)
+        target = tmp_path / "absurd.yaml"
+        text = yaml.safe_dump(changed, sort_keys=False, allow_unicode=True)
+        target.write_text(text, encoding="utf-8")
+        line = next(n for n, row in enumerate(text.splitlines(), 1) if str(HUGE) in row)
+        problems, _ = g.check(target)
+        if not any(p.line == line for p in problems):
+            missed.append((path, [str(p) for p in problems]))
+    assert not missed, missed
+
+
+def _located(problems) -> list:
+    return [(p.page, p.field, p.message) for p in problems]
+
+
+def test_an_absurd_number_on_a_form_is_refused_at_the_box_written_in(tmp_path):
+    """Absurd points were blamed on the total box, a Carcassonne token count of 1000 on no box at
+    all, and piecepack food.laps 1000 passed: each is refused at the box the player wrote in."""
+    pad = _pad(tmp_path, {"tokens.2.1": "1000", "points.1": "9999999", "totals.1": "9999999"})
+    with pytest.raises(InvalidInput) as caught:
+        CG.score(pad)
+    assert _located(caught.value.problems) == [
+        (1, "points.1", "Ann: 9999999 points is more than the game can give during play (at most 2304)"),
+        (1, "tokens.2.1", "1000 is too large (at most 63: the mining tokens in the game)")]
+
+    gw = sheetgen.game("gold-west")
+    filled = fill_pdf(gw.sheet(fillable=True, players=2), "gold-west.pad",
+                      {1: {"p1.name": "Ann", "p1.points": "99999999", "p1.total": "99999999", "p1.supply": "99999",
+                           "p2.name": "Ben", "p2.points": "3"}})
+    with pytest.raises(InvalidInput) as caught:
+        gw.score(write(tmp_path, "gw.pdf", filled))
+    found = _located(caught.value.problems)
+    assert (1, "p1.points", "99999999 is too large (at most 314: every placement, investment, shipping tile and "
+                            "VP line)") in found, found
+    assert (1, "p1.supply", "99999 is too large (at most 174: every mining token's resources, every start, and 2 "
+                            "a card in play)") in found, found
+    assert not any(field == "p1.total" for _, field, _ in found), found
+
+    pp = sheetgen.game("piecepack-gold-rush")
+    mat = {"name": "Ann", "ore.0": True, "gold.0": True, "food.3": True, "food.laps": "1000"}
+    others = [{"name": n, "ore.0": True, "gold.0": True, "food.0": True} for n in ("Ben", "Cat")]
+    filled = fill_pdf(pp.sheet(fillable=True, players=3), "piecepack-gold-rush.mat",
+                      {1: mat, 2: others[0], 3: others[1]})
+    with pytest.raises(InvalidInput) as caught:
+        pp.score(write(tmp_path, "mats.pdf", filled))
+    assert [(p.field, p.message.split(" (")[0]) for p in caught.value.problems] == [
+        ("food.laps", "20003 is too large")]
+
+
+def test_more_tokens_in_all_than_the_game_has_is_placed_on_the_pads_tokens(tmp_path):
+    pad = _pad(tmp_path, {"points.1": "1", "tokens.2.1": "40", "tokens.2.2": "30"})
+    with pytest.raises(InvalidInput) as caught:
+        CG.score(pad)
+    assert _located(caught.value.problems) == [
+        (1, "tokens.2.1", "70 mining tokens collected in all (Ann 40, Ben 30), but the game has 63")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from sheetgen.entry import SKIP, Interview, Retry, pick, whole
-from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, KINDS, ROLES
+from sheetgen.games.carcassonne_gold_rush.score import KINDS, ROLES
 from sheetgen.schema import Field, Int
 
 
@@ -14,14 +14,15 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     names = talk.ctx.names
     if key == "points":
         return {name: talk.number(f"points {name} (score track before final scoring, laps of {scorer.lap} "
-                                  f"included)", Int(0), 0) for name in names}
+                                  f"included)", Int(0, scorer.most_points, "more than play can give"), 0)
+                for name in names}
     if key == "tokens":
         def word(value: int) -> str:
             named = scorer.token_names.get(value)
             return named if named else f"worth {value}"
 
-        return {name: {value: talk.number(f"tokens {name}: {word(value)}", Int(0, count), 0)
-                       for value, count in scorer.token_counts.items()} for name in names}
+        return {name: {value: talk.number(f"tokens {name}: {word(value)}", scorer.token_count, 0)
+                       for value in scorer.token_counts} for name in names}
     if key == "features":
         talk.tell("# features: every railroad, mountain, city and prairie with cowboys on it at the end")
         # no more features than tiles: each lies on at least one
@@ -33,7 +34,7 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
 
 def _feature(scorer: Any, talk: Interview, kind: str) -> dict:
     details: dict = {}
-    for name, spec in _FEATURE_FIELDS[kind].items():
+    for name, spec in scorer.features[kind].items():
         optional = isinstance(spec, Field) and not spec.required
         value = talk.number(f"  {kind} {name}", spec, 0 if optional else None)
         if value is not SKIP and (value or not optional):

@@ -193,6 +193,10 @@ class Tokens(GameBinding):
             if counts:
                 page.place(at("tokens", name), cell(token(next(iter(counts))), column))
                 out[name] = counts
+        if out:  # a problem of all the tokens (more than the game has) is the section's: its first box in use
+            first = next(iter(out))
+            column = next(c for c, _ in page.players if page.name_of(c) == first)
+            page.place(at("tokens"), cell(token(next(iter(out[first]))), column))
         return out if out else MISSING
 
     def write(self, value: Any, names: Sequence[str] = ()) -> dict:

@@ -80,7 +80,8 @@ class Track(Binding):
     def read(self, page: PageValues) -> Any:
         checked = [n for n, name in enumerate(self.boxes) if page.checked(name)]
         lap_text = page.text(self.lap)
-        at = self.boxes[checked[0]] if checked else self.lap if lap_text else self.boxes[0]
+        # a problem with the count is the laps box's when laps are written (the count's larger part)
+        at = self.lap if lap_text.strip("0") else self.boxes[checked[0]] if checked else self.boxes[0]
         page.place(self.path, at)
         if len(checked) > 1:
             shown = ", ".join(str(n) for n in checked[:-1]) + f" and {checked[-1]}"
