@@ -293,3 +293,67 @@ def test_more_tokens_in_all_than_the_game_has_is_placed_on_the_pads_tokens(tmp_p
         CG.score(pad)
     assert _located(caught.value.problems) == [
         (1, "tokens.2.1", "70 mining tokens collected in all (Ann 40, Ben 30), but the game has 63")]
+
+
+# -- rule data: nothing raw to a terminal, no more than a sheet can print ----------------------
+
+def _data_folder(tmp_path, game: str, change, everything: bool = False) -> object:
+    from conftest import ROOT
+
+    folder = tmp_path / "data"
+    folder.mkdir(exist_ok=True)
+    for other in GAMES if everything else ():
+        (folder / f"{other}.yaml").write_bytes((ROOT / "data" / f"{other}.yaml").read_bytes())
+    text = (ROOT / "data" / f"{game}.yaml").read_text(encoding="utf-8")
+    (folder / f"{game}.yaml").write_text(change(text), encoding="utf-8")
+    return folder
+
+
+def test_rule_data_with_terminal_escapes_is_refused_where_written(run, tmp_path):
+    folder = _data_folder(tmp_path, "gold-west", lambda t: t.replace("title: Gold West",
+                                                                     'title: "Gold \\e[31mWest\\u202e"'),
+                          everything=True)
+    for args in (("data", "check", str(folder)), ("--data", str(folder), "games")):
+        result = run(*args)
+        assert result.code == 1, result
+        assert "\x1b" not in result.out + result.err and "\u202e" not in result.out + result.err
+        assert ("data/gold-west.yaml:8:10: 'Gold \\x1b[31mWest\\u202e' holds a control character "
+                f"(U+001B); rule data is printed on sheets and terminals: write it plainly") in result.err
+
+
+def test_rule_data_with_more_contracts_than_the_board_holds_is_refused_quickly(run, tmp_path):
+    """20,000 contracts passed `data check` (35 s) and drew a smear of boxes; now the count is held
+    to the board's room before anything is drawn, at the line of the first that does not fit."""
+    import re
+    import time
+
+    def more(text: str) -> str:
+        last = max(int(n) for n in re.findall(r"\{number: (\d+), cost", text))
+        anchor = text.index(f"  - {{number: {last},")
+        end = text.index("\n", anchor) + 1
+        extra = "".join(f"  - {{number: {n}, cost: {{copper: 4}}, points: 8}}\n" for n in range(last + 1, 20_001))
+        return text[:end] + extra + text[end:]
+
+    folder = _data_folder(tmp_path, "rolled-west", more)
+    started = time.perf_counter()
+    result = run("data", "check", str(folder))
+    assert time.perf_counter() - started < 15
+    assert result.code == 1
+    line = next(n for n, row in enumerate((folder / "rolled-west.yaml").read_text().splitlines(), 1)
+                if row.startswith("  - {number: 10,"))
+    assert f"rolled-west.yaml:{line}:5: the board has room for 9 contracts; this file lists 20000" in result.err
+
+
+def test_the_board_builder_refuses_more_contracts_than_it_has_room_for():
+    from sheetgen import ruledata
+    from sheetgen.games import get_game
+    from sheetgen.pdf import LayoutOverflow
+    from sheetgen.sheet import SheetRequest
+
+    spec = get_game("rolled-west")
+    rules = ruledata.load(spec)
+    values = dict(rules.values)
+    values["contracts"] = rules["contracts"] + [{"number": 10, "cost": {"copper": 1}, "points": 1}]
+    crowded = ruledata.RuleData(rules.game, rules.source, values, rules.digest)
+    with pytest.raises(LayoutOverflow, match="10 contracts, but the board has room for 9"):
+        spec.sheet("board").builder()(crowded, SheetRequest(2, ()))
