@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen.entry import SKIP, Interview, Retry, pick, whole
+from sheetgen.entry import SKIP, Interview, Retry, checked, pick, whole
 from sheetgen.games.carcassonne_gold_rush.score import KINDS, ROLES
 from sheetgen.schema import Field, Int
 
@@ -13,9 +13,16 @@ from sheetgen.schema import Field, Int
 def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     names = talk.ctx.names
     if key == "points":
-        return {name: talk.number(f"points {name} (score track before final scoring, laps of {scorer.lap} "
-                                  f"included)", Int(0, scorer.most_points, "more than play can give"), 0)
-                for name in names}
+        def points(name: str) -> Any:
+            def parse(text: str) -> int:
+                value = checked(Int(0), whole(text))
+                if value > scorer.most_points:
+                    raise Retry(scorer.too_many_points(name, value))
+                return value
+            return talk.value(f"points {name} (score track before final scoring, laps of {scorer.lap} included)",
+                              parse, "0")
+
+        return {name: points(name) for name in names}
     if key == "tokens":
         def word(value: int) -> str:
             named = scorer.token_names.get(value)
@@ -53,9 +60,11 @@ def _feature(scorer: Any, talk: Interview, kind: str) -> dict:
             if not who or not count.strip().isdigit():
                 who, count = text, "1"
             number = whole(count)
-            if not 1 <= number <= most:
-                raise Retry(f"{number} {words}: a colour has 1 to {most} cowboys on the board")
-            return talk.player(who), number
+            name = talk.player(who)
+            if number > most:  # as a results file is told; 0 is taken, as there, and scores nothing
+                raise Retry(f"{name}: {number} {words} on one {kind}, but a player has only {most} cowboys in play "
+                            f"({scorer.cowboy_note})")
+            return name, number
 
         found = talk.items(f"  {kind} {role} (player and count, e.g. {talk.ctx.names[0]} 2; comma-separated, "
                            f"empty for none)", cowboys,

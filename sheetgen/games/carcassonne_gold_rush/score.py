@@ -252,7 +252,7 @@ class CarcassonneGoldRushScorer(Scorer):
         too_many = f"is more than the game can give during play (at most {most})"
         for p, points, path in readable:
             if is_int(points) and points > most:
-                r.fail(path, f"{p.name}: {points} points {too_many}")
+                r.fail(path, self.too_many_points(p.name, points))
             elif is_int(points) and points >= 0:
                 t.points[p.index] = points
             elif isinstance(points, dict) and set(points) == {"laps", "space"}:
@@ -282,6 +282,10 @@ class CarcassonneGoldRushScorer(Scorer):
                 if p.index not in named:
                     r.fail(("points",), f"no points for {p.name}; write {p.name}: 0 if that marker never left 0",
                            at_key=True)
+
+    def too_many_points(self, name: str, points: int) -> str:
+        """Why a score track's points cannot be (a results file and a prompt say it alike)."""
+        return f"{name}: {points} points is more than the game can give during play (at most {self.most_points})"
 
     def _token(self, r: Reader, p: Entry, got: dict, key: Any, count: Any, path: tuple) -> None:
         token = self.token_value(key)

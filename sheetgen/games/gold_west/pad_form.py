@@ -84,7 +84,7 @@ class Sizes(Binding):
         if text in NONE:  # no group at all (no building on the board)
             return []
         parts = [p for p in _SIZES.split(text) if p]
-        if not all(digits(p) and len(p) <= 6 for p in parts):
+        if not all(digits(p) and len(p) <= 18 for p in parts):  # a size too large is the model's to say
             page.fail(self.cell, f"'{text}' is not a list of whole numbers; write the {self.what} as 6, 2, 1")
             return MISSING
         return [int(p) for p in parts]
