@@ -340,8 +340,8 @@ def test_rule_data_with_more_contracts_than_the_board_holds_is_refused_quickly(r
     assert time.perf_counter() - started < 15
     assert result.code == 1
     line = next(n for n, row in enumerate((folder / "rolled-west.yaml").read_text().splitlines(), 1)
-                if row.startswith("  - {number: 10,"))
-    assert f"rolled-west.yaml:{line}:5: the board has room for 9 contracts; this file lists 20000" in result.err
+                if row.startswith("  - {number: 16,"))
+    assert f"rolled-west.yaml:{line}:5: the board has room for 15 contracts; this file lists 20000" in result.err
 
 
 def test_the_board_builder_refuses_more_contracts_than_it_has_room_for():
@@ -353,7 +353,7 @@ def test_the_board_builder_refuses_more_contracts_than_it_has_room_for():
     spec = get_game("rolled-west")
     rules = ruledata.load(spec)
     values = dict(rules.values)
-    values["contracts"] = rules["contracts"] + [{"number": 10, "cost": {"copper": 1}, "points": 1}]
+    values["contracts"] = rules["contracts"] + [{"number": n, "cost": {"copper": 1}, "points": 1} for n in range(10, 17)]
     crowded = ruledata.RuleData(rules.game, rules.source, values, rules.digest)
-    with pytest.raises(LayoutOverflow, match="10 contracts, but the board has room for 9"):
+    with pytest.raises(LayoutOverflow, match="16 contracts, but the board has room for 15"):
         spec.sheet("board").builder()(crowded, SheetRequest(2, ()))

@@ -91,10 +91,10 @@ DATA_FIELDS = {
 
 def contract_room(layout: dict, town_rows: int) -> int:
     """The most contracts the board's grid holds: rows of `columns` beside Boomtown (as tall as its
-    axis and office rows), each at least the layout's `cell` tall."""
+    axis and office rows), each at least the layout's `least` tall."""
     c, b = layout["contracts"], layout["boomtown"]
     height = b["axis"] + town_rows * (b["cell"] + b["gap"])
-    return int(height // (c["cell"] + c["gap"])) * c["columns"]
+    return int(height // (c["least"] + c["gap"])) * c["columns"]
 
 
 def check_data(doc: Document) -> list[Problem]:
