@@ -148,7 +148,9 @@ def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
     doc = parse_yaml(raw, name)
     schema = Map({"game": Str(choices=[game.key]), "version": Int(1), "meta": META,
                   "tie_breakers": TIE_BREAKERS, **game.data_fields})
-    problems = unprintable(doc) + check(doc, schema)
+    text = raw.decode("utf-8", "replace").replace("\n", "").replace("\r", "").replace("\t", "")
+    plain = text.isprintable() and "\\" not in text  # most files: one quick look (a YAML escape may hide one)
+    problems = ([] if plain else unprintable(doc)) + check(doc, schema)
     if not problems and game.check_data is not None:
         problems = sorted(game.check_data(doc), key=lambda p: (p.line or 0, p.column or 0))
     if not problems:
