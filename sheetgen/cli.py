@@ -260,7 +260,8 @@ def _list_fields(chosen, what: Optional[str]) -> None:
             holds = " or ".join(slot.choices)
         else:
             holds = {"check": "checked", "number": "a number", "text": "text"}[slot.kind]
-        rows.append((slot.name, slot.kind, holds, keys.get(slot.name, "- (for play)"), slot.label))
+        what = slot.label if slot.read else f"{slot.label} (not read: {slot.why})"
+        rows.append((slot.name, slot.kind, holds, keys.get(slot.name, "-"), what))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         _say("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip())
@@ -387,7 +388,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
                                            (answers piped in, one a line)
     """
     from sheetgen import batch
-    from sheetgen.entry import EndOfInput
+    from sheetgen.entry import EndOfInput, Retry, read_line
 
     chosen = _game(ctx, game)
     if out == "-":
@@ -405,11 +406,14 @@ def enter(ctx, game, players, names, code, out, force) -> None:
 
     def ask(prompt: str, default: Optional[str]) -> str:
         _say(f"{prompt} [{default}]: " if default is not None else f"{prompt}: ", nl=False)
-        line = sys.stdin.readline() if sys.stdin is not None else ""
-        if not line:
+        try:
+            line = read_line(sys.stdin) if sys.stdin is not None else None
+        except Retry:
+            _say("")
+            raise
+        if line is None:
             _say("")
             raise EndOfInput(f"the answers ran out at '{prompt.split(' (')[0].split(':')[0]}'; nothing was written")
-        line = line.rstrip("\r\n")
         if piped:
             _say(line)  # a piped answer shows, as a typed one would
         return line if line.strip() or default is None else default

@@ -29,6 +29,7 @@ from sheetgen.results import Block, Context, Example, Scorer
 from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema
 
 Ask = Callable[[str, Optional[str]], str]
+MAX_ANSWER = 1000  # characters of one answer: a sheet's longest line (a row of claims, names) is far less
 Tell = Callable[[str], None]
 
 
@@ -73,8 +74,11 @@ class Interview:
     def value(self, prompt: str, parse: Callable[[str], Any], default: Optional[str] = None) -> Any:
         """Ask until `parse` takes the answer (it raises Retry with the reason otherwise)."""
         while True:
-            text = self.ask(prompt, default).strip()
             try:
+                text = self.ask(prompt, default).strip()
+                if len(text) > MAX_ANSWER:
+                    raise Retry(f"the answer is {len(text):,} characters long; no box of the sheet holds more "
+                                f"than {MAX_ANSWER}")
                 return parse(text)
             except Retry as refused:
                 self.tell(f"  {refused.reason}; try again")
@@ -92,30 +96,50 @@ class Interview:
         shown = None if default is None or default is SKIP else str(default)
         return self.value(prompt + (" (empty to skip)" if optional and shown is None else ""), parse, shown)
 
-    def items(self, prompt: str, one: Callable[[str], Any], spaces: bool = False) -> list:
+    def items(self, prompt: str, one: Callable[[str], Any], spaces: bool = False,
+              once: Optional[Callable[[Any], Any]] = None, most: Optional[int] = None,
+              fits: Optional[Callable[[list], Optional[str]]] = None) -> list:
         """A list on one line, items separated by commas (with `spaces`, by spaces too: numbers);
-        empty: none."""
+        empty: none. `once(item)`: what may not be given twice (a results file refuses it too);
+        `most`: the most items the sheet holds; `fits(items)`: why the whole list cannot be (or None)."""
         def parse(text: str) -> list:
-            parts = text.split(",") if "," in text or not spaces else text.split()
-            out = []
-            for n, part in enumerate(p.strip() for p in parts if p.strip()):
+            parts = [p.strip() for p in (text.split(",") if "," in text or not spaces else text.split()) if p.strip()]
+            if most is not None and len(parts) > most:
+                raise Retry(f"{len(parts)} items, but the sheet holds at most {most}")
+            out: list = []
+            seen: dict = {}
+            for n, part in enumerate(parts):
                 try:
-                    out.append(one(part))
+                    item = one(part)
                 except Retry as refused:
                     raise Retry(f"item {n + 1} ('{part}'): {refused.reason}") from None
+                if once is not None:
+                    key = once(item)
+                    if key in seen:
+                        raise Retry(f"item {n + 1} ('{part}'): {key} is given twice (item {seen[key] + 1} "
+                                    f"too); give each once")
+                    seen[key] = n
+                out.append(item)
+            why = fits(out) if fits is not None else None
+            if why:
+                raise Retry(why)
             return out
 
         return self.value(prompt, parse)
 
-    def repeat(self, prompt: str, first: Callable[[str], Any], rest: Callable[[Any], Any]) -> list:
+    def repeat(self, prompt: str, first: Callable[[str], Any], rest: Callable[[Any], Any],
+               most: Optional[int] = None) -> list:
         """Items asked one at a time until an empty answer: `first` reads the answer to `prompt`
-        (an empty answer ends the list), `rest` asks what follows it and returns the item."""
+        (an empty answer ends the list), `rest` asks what follows it and returns the item; after
+        `most` items the list ends."""
         out: list = []
-        while True:
+        while most is None or len(out) < most:
             head = self.value(prompt, lambda text: None if not text else first(text))
             if head is None:
                 return out
             out.append(rest(head))
+        self.tell(f"  that is {most}, the most there can be")
+        return out
 
     def explain(self, lines: Sequence[str]) -> None:
         """A field's longer help, shown as the template shows it (comment lines)."""
@@ -250,6 +274,37 @@ def interview(scorer: Scorer, ctx: Context, ask: Ask, tell: Tell, asked_names: b
         if value is not SKIP:
             data[key] = value
     return data
+
+
+def read_line(stream: Any) -> Optional[str]:
+    """One answer from `stream` (a text stream, read through its bytes when it has them), without
+    its line end; None when input has ended. A line longer than MAX_ANSWER is read to its end in
+    bounded memory and dropped, and a line that is not text in the stream's encoding is dropped:
+    each is a Retry, so the question is asked again."""
+    raw = getattr(stream, "buffer", None)
+    source = raw if raw is not None else stream
+    limit = MAX_ANSWER * 4 + 2  # bytes: 4 a character at most, and the line end
+    line = source.readline(limit)
+    if not line:
+        return None
+    ending = b"\n" if raw is not None else "\n"
+    if len(line) >= limit and not line.endswith(ending):
+        dropped = len(line)
+        while True:  # the rest of an over-long line, in chunks
+            more = source.readline(1 << 16)
+            dropped += len(more)
+            if not more or more.endswith(ending):
+                break
+        raise Retry(f"the answer is {dropped:,} bytes long; no box of the sheet holds more than {MAX_ANSWER} "
+                    f"characters")
+    if raw is not None:
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            line = line.decode(encoding)
+        except (UnicodeDecodeError, LookupError) as exc:
+            where = f" at byte {exc.start + 1}" if isinstance(exc, UnicodeDecodeError) else ""
+            raise Retry(f"the answer is not {encoding} text{where}") from None
+    return line.rstrip("\r\n")
 
 
 def ask_names(talk: Interview, defaults: Sequence[str]) -> list:

@@ -75,6 +75,7 @@ class Slot:
     label: str  # what the box is for, in words
     choices: tuple = ()  # a choice field: the marks it may hold (empty is always allowed)
     read: bool = True  # False: kept for play (banked resources, sums), never read
+    why: str = ""  # why a field is not read (read=False): shown by --fields, so a player knows
     names: bool = False  # names the page's player: a page with nothing else filled in is unused
     column: int = 0  # a game page: the player column (1, 2, ...) the field belongs to; 0 for the whole game
 
@@ -296,6 +297,9 @@ class SheetForm:
                if slot.kind not in FIELD_KINDS or bool(slot.choices) != (slot.kind == "choice")]
         if odd:  # pragma: no cover - a form's bug
             raise ValueError(f"{game} {part} form: fields {odd} need a kind of {FIELD_KINDS}, choices for a choice")
+        unexplained = [slot.name for slot in slots if not slot.read and not slot.why]
+        if unexplained:  # pragma: no cover - a form's bug
+            raise ValueError(f"{game} {part} form: fields {unexplained[:3]} are not read; say why (Slot.why)")
         bound = [cell for binding in self.all_bindings() for cell in binding.cells()]
         reading = [name for name, slot in self.slots.items() if slot.read]
         if sorted(bound) != sorted(reading) or len(set(bound)) != len(bound):  # pragma: no cover - a form's bug

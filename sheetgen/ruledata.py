@@ -148,7 +148,9 @@ def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
     doc = parse_yaml(raw, name)
     schema = Map({"game": Str(choices=[game.key]), "version": Int(1), "meta": META,
                   "tie_breakers": TIE_BREAKERS, **game.data_fields})
-    problems = check(doc, schema)
+    text = raw.decode("utf-8", "replace").replace("\n", "").replace("\r", "").replace("\t", "")
+    plain = text.isprintable() and "\\" not in text  # most files: one quick look (a YAML escape may hide one)
+    problems = ([] if plain else unprintable(doc)) + check(doc, schema)
     if not problems and game.check_data is not None:
         problems = sorted(game.check_data(doc), key=lambda p: (p.line or 0, p.column or 0))
     if not problems:
@@ -158,6 +160,35 @@ def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
     if problems:
         raise InvalidInput(problems)
     return RuleData(game.key, name, doc.value, sha256(raw).hexdigest())
+
+
+_CONTROL = ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn")  # control, format (bidi), separators, private, unassigned
+
+
+def unprintable(doc: Any) -> list:
+    """Every text of the data (keys too) holding a character a terminal or a sheet must not be given
+    raw (an escape sequence, a bidi override, a line separator), placed where it is written."""
+    import unicodedata
+
+    from sheetgen import names
+
+    out: list = []
+    stack: list = [((), doc.value)]
+    while stack:
+        path, value = stack.pop()
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, item in items:
+            for text, at_key in ((key, True), (item, False)):
+                if isinstance(text, str) and not text.isprintable():
+                    bad = next((c for c in text if unicodedata.category(c) in _CONTROL), None)
+                    if bad is not None:
+                        out.append(doc.problem(path + (key,), f"'{names.printable(text)[:60]}' holds a control "
+                                                              f"character (U+{ord(bad):04X}); rule data is printed "
+                                                              f"on sheets and terminals: write it plainly",
+                                               at_key=at_key))
+            if isinstance(item, (dict, list)):
+                stack.append((path + (key,), item))
+    return sorted(out, key=lambda p: (p.line or 0, p.column or 0))
 
 
 def check_folder(folder: Union[str, "os.PathLike[str]"], games: dict, fit: bool = False) -> tuple[list[str], list[Problem]]:

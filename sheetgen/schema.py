@@ -62,8 +62,10 @@ class Any_(Schema):
 
 
 class Int(Schema):
-    def __init__(self, min: Optional[int] = None, max: Optional[int] = None):
-        self.min, self.max = min, max
+    """A whole number in [min, max]; `why` says where the largest comes from (a game's pieces)."""
+
+    def __init__(self, min: Optional[int] = None, max: Optional[int] = None, why: str = ""):
+        self.min, self.max, self.why = min, max, why
 
     def walk(self, value, path, out):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -71,7 +73,8 @@ class Int(Schema):
         elif self.min is not None and value < self.min:
             out.append((path, f"{value} is too small (at least {self.min})", False))
         elif self.max is not None and value > self.max:
-            out.append((path, f"{value} is too large (at most {self.max})", False))
+            out.append((path, f"{value} is too large (at most {self.max}{': ' + self.why if self.why else ''})",
+                        False))
 
     def json_schema(self):
         out: dict = {"type": "integer"}

@@ -234,13 +234,14 @@ def test_a_player_not_at_the_table_is_asked_again():
 
 
 def test_answers_each_fine_but_breaking_a_rule_are_written_and_the_problems_located(tmp_path):
-    """Every answer passes its own check, but a player cannot own 9 plots: the file is written
-    (nothing typed is lost) and the problem is shown at its line, exit 1."""
-    answers = ["1", "1", "1", ", ".join(["Farm"] * 9), "", *["0", "0", "0", "", ""] * 2]
+    """Every answer passes its own check, but Ann's total is not the tally's: the file is written
+    (nothing typed is lost) and the problem is shown at its line, exit 1. (Nine buildings, once
+    this test's example, are refused at the prompt now: the mat has 8 plots.)"""
+    answers = ["1", "1", "1", "Farm", "99", *["0", "0", "0", "", ""] * 2]
     done = enter(tmp_path, "piecepack-gold-rush", answers, "--names", "Ann,Ben,Cat", "-o", "e.yaml")
     assert done.returncode == 1
     err = done.stderr.decode()
-    assert "e.yaml:9:5: Ann has 9 buildings, but a player has 8 ownership markers" in err, err
+    assert "e.yaml:10:12: total: you wrote 99, the tally is 4" in err, err
     assert "1 problem found." in err and "Traceback" not in err
     assert (tmp_path / "e.yaml").is_file()
 

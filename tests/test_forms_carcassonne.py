@@ -134,7 +134,8 @@ def test_field_names_are_the_documented_ones():
                     "features.N.kind", "features.N.size", "features.N.horses", "features.N.cowboys.P",
                     "features.N.points.P", "completed.N.locomotives", "totals.P", "date"):
         assert pattern in doc, pattern
-    assert not any(name.startswith(("running.", "laps.", "date")) or ".points." in name for name in read)
+    assert not any(name.startswith(("running.", "date")) or ".points." in name for name in read)
+    assert {f"laps.{c}" for c in range(1, 6)} <= read  # laps x 50 + space: the points box is checked against it
 
 
 def test_the_fields_listing(run):
@@ -145,7 +146,8 @@ def test_the_fields_listing(run):
     row = next(line for line in lines if line.startswith("features.1.kind "))
     assert "railroad or mountain or city or prairie" in row and "features" in row
     assert "players[]" in next(line for line in lines if line.startswith("players.1 "))
-    assert "for play" in next(line for line in lines if line.startswith("running.1.1 "))
+    assert "(not read: the score track is read)" in next(line for line in lines if line.startswith("running.1.1 "))
+    assert " points " in next(line for line in lines if line.startswith("laps.1 "))
 
 
 def test_the_fillable_pdf_is_byte_identical_across_runs():

@@ -53,7 +53,7 @@ def make_form(columns: int = 3) -> SheetForm:
                   Slot(f"p{c}.water.camps", "number", "camps by water", column=c),
                   Slot(f"p{c}.land.hill", "number", "hills", column=c),
                   Slot(f"p{c}.land.wood", "number", "woods", column=c),
-                  Slot(f"p{c}.sum", "number", "for play", read=False, column=c)]
+                  Slot(f"p{c}.sum", "number", "for play", read=False, why="a sum", column=c)]
         cols.append(Column(c, (TextValue("name", f"p{c}.name"), NumberValue("points", f"p{c}.points"),
                                NumberValue(("water", "camps"), f"p{c}.water.camps"),
                                NumberMap("land", [(f"p{c}.land.hill", "hill"), (f"p{c}.land.wood", "wood")]))))

@@ -166,7 +166,7 @@ def test_the_fields_listing(run):
     assert list(rows) == list(FORM.slots)
     assert " players[].influence " in rows["p1.influence.gold"]
     assert " boomtown " in rows["office.1"] and " boomtown " in rows["p2.free"]
-    assert "(for play)" in rows["p1.pts.terrains"] and " players[].total " in rows["p1.total"]
+    assert "(not read: a sum" in rows["p1.pts.terrains"] and " players[].total " in rows["p1.total"]
 
 
 # -- the PDF -------------------------------------------------------------------------------

@@ -142,7 +142,8 @@ def test_the_fields_listing(run):
     assert lines[3 + len(FORM.slots):] == [
         "choice list 1: Farm, Windmill, Mine, Gold Mine, Trade Route, Market, Warehouse (or empty)"]
     assert max(map(len, lines)) <= 120
-    assert "(for play)" in rows["energy.3"] and "(for play)" in rows["plot.2.tile"] and " total " in rows["total"]
+    assert "(not read: Energy never scores)" in rows["energy.3"] and "(not read:" in rows["plot.2.tile"]
+    assert " total " in rows["total"]
     assert "fillable" in run("games", "piecepack-gold-rush").out
 
 

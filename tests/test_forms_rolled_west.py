@@ -129,7 +129,7 @@ def test_the_fields_listing(run):
     rows = {line.split()[0]: line for line in lines[3:]}
     assert list(rows) == list(FORM.slots)
     assert "camp or settlement" in rows["claims.woods.1"] and " claims " in rows["claims.woods.1"]
-    assert "(for play)" in rows["bank.1"] and " total " in rows["total"]
+    assert "(not read: banked resources do not score)" in rows["bank.1"] and " total " in rows["total"]
 
 
 def test_sheets_without_a_form_say_which_have_one(run):

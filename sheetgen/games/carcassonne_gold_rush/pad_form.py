@@ -6,7 +6,7 @@ these (rows, then P, the player's column, 1 to 5, left to right):
     date                          text    date / game          (for play; not read)
     players.P                     text    the player's name    -> players: [...]
     running.P.K                   number  running score        (for play; not read)
-    laps.P                        number  laps of the track    (for play; not read)
+    laps.P                        number  laps of the track    -> checks points.P (laps x 50 + space)
     points.P                      number  the score track      -> points: {NAME: N}
     tokens.V.P                    number  tokens worth V       -> tokens: {NAME: {V: N}}
     tokens.V.points.P             number  their points         (for play; not read)
@@ -55,6 +55,10 @@ COMPLETED_KINDS = tuple(kind for kind in KINDS if kind != "prairie")  # prairies
 SIZE_KEY = {kind: next(iter(fields)) for kind, fields in _FEATURE_FIELDS.items()}  # each kind's size: its first field
 # the section's extra box, and the one kind it belongs to
 EXTRA = {"features": ("horses", "prairie"), "completed": ("locomotives", "railroad")}
+# why the boxes for play are not read (sheetgen sheet ... --fields shows it)
+PLAY = "for play"
+RUNNING = "the score track is read"
+SUM = "a sum the tally makes"
 EXTRA_WORDS = {"horses": "wild-horse herds", "locomotives": "locomotives"}
 
 
@@ -127,6 +131,44 @@ class PerPlayer(GameBinding):
                 for c, name in enumerate(names, 1) if c <= self.count}
 
 
+class TrackPoints(PerPlayer):
+    """The score track: a laps box and a points box per column, read as {NAME: N}. Points is
+    "laps x LAP + space", laps included: with laps written, points must lie in that lap, or the
+    pad is refused at the points box (34 under 1 lap is a space or a sum not made: never guessed)."""
+
+    def __init__(self, columns: int, lap: int):
+        super().__init__("points", POINTS, columns)
+        self.lap = lap
+
+    def cells(self) -> list:
+        return [c for column in range(1, self.count + 1) for c in (cell(LAPS, column), cell(POINTS, column))]
+
+    def read(self, page: Any) -> Any:
+        out = super().read(page)
+        for column, _ in page.players:
+            laps_cell, points_cell = cell(LAPS, column), cell(POINTS, column)
+            written = page.text(laps_cell)
+            if not written:
+                continue
+            laps = NumberValue(at("laps"), laps_cell).read(page)
+            if not isinstance(laps, int) or laps < 0:
+                page.fail(laps_cell, f"expected how many times the marker passed {self.lap} (0 or more), "
+                                     f"got '{written}'")
+                continue
+            name = page.name_of(column)
+            points = out.get(name) if isinstance(out, dict) else None
+            low, high = laps * self.lap, laps * self.lap + self.lap - 1
+            if points is None:
+                page.fail(points_cell, f"laps is {laps} but points is empty; write laps x {self.lap} + space "
+                                       f"({low} to {high})")
+            elif isinstance(points, int) and not low <= points <= high:
+                space = (f"; write {low + points} if the marker stands on space {points}"
+                         if 0 <= points < self.lap else "")
+                page.fail(points_cell, f"points {points} does not go with {laps} lap{'s' if laps != 1 else ''}: "
+                                       f"points is laps x {self.lap} + space, {low} to {high}{space}")
+        return out
+
+
 class Tokens(GameBinding):
     """A row per token value, a box per player column: {NAME: {VALUE: N}}."""
 
@@ -151,6 +193,10 @@ class Tokens(GameBinding):
             if counts:
                 page.place(at("tokens", name), cell(token(next(iter(counts))), column))
                 out[name] = counts
+        if out:  # a problem of all the tokens (more than the game has) is the section's: its first box in use
+            first = next(iter(out))
+            column = next(c for c, _ in page.players if page.name_of(c) == first)
+            page.place(at("tokens"), cell(token(next(iter(out[first]))), column))
         return out if out else MISSING
 
     def write(self, value: Any, names: Sequence[str] = ()) -> dict:
@@ -278,21 +324,22 @@ def form(rules: Any) -> SheetForm:
     across = {c: max(pad.columns(each, n).across for each in papers for n in range(max(c, low), high + 1))
               for c in range(1, high + 1)}
     columns = range(1, high + 1)
-    slots = [Slot(DATE, "text", words["date"], read=False)]
+    slots = [Slot(DATE, "text", words["date"], read=False, why=PLAY)]
     slots += [Slot(player(c), "text", words["player"].format(column=c), names=True, column=c) for c in columns]
     for r in range(max(each["points"]["running_rows"] for each in papers)):
         for c in columns:
-            slots += [Slot(running(c, k), "number", words["running"].format(column=c), read=False, column=c)
+            slots += [Slot(running(c, k), "number", words["running"].format(column=c), read=False,
+                           why=RUNNING, column=c)
                       for k in range(r * across[c] + 1, min((r + 1) * across[c], cells[c]) + 1)]
     for c in columns:
-        slots += [Slot(cell(LAPS, c), "number", words["laps"].format(column=c), read=False, column=c),
+        slots += [Slot(cell(LAPS, c), "number", words["laps"].format(column=c), column=c),
                   Slot(cell(POINTS, c), "number", words["points"].format(column=c), column=c)]
     for v in values:
         for c in columns:
             slots.append(Slot(cell(token(v), c), "number", words["token"].format(value=v, column=c), column=c))
             if v:
                 slots.append(Slot(cell(token_points(v), c), "number", words["row_points"].format(column=c),
-                                  read=False, column=c))
+                                  read=False, why=SUM, column=c))
     for key, kinds in (("features", KINDS), ("completed", COMPLETED_KINDS)):
         extra = EXTRA[key][0]
         for n in range(1, rows[key] + 1):
@@ -303,9 +350,9 @@ def form(rules: Any) -> SheetForm:
                 slots += [Slot(cell(feature(key, n, COWBOYS), c), "number", words["cowboys"].format(n=n, column=c),
                                column=c),
                           Slot(cell(feature(key, n, ROW_POINTS), c), "number", words["row_points"].format(column=c),
-                               read=False, column=c)]
+                               read=False, why=SUM, column=c)]
     slots += [Slot(total(c), "number", words["total"].format(column=c), column=c) for c in columns]
-    bindings = [PerPlayer("points", POINTS, high), Tokens(values, high),
+    bindings = [TrackPoints(high, rules["score_track"]["spaces"]), Tokens(values, high),
                 Features("features", rows["features"], high, KINDS),
                 Features("completed", rows["completed"], high, COMPLETED_KINDS),
                 PerPlayer("totals", TOTALS, high)]

@@ -16,7 +16,7 @@ DATA_FIELDS = {
         "per_tile": Int(0, 100),
         "locomotive": Map({"exactly": Int(0, 100), "multiplier": Int(1, 100)}),
     }),
-    "mountain": Map({"per_nugget": Int(0, 100), "min_nuggets": Int(0, 100)}),
+    "mountain": Map({"per_nugget": Int(0, 100), "min_nuggets": Int(0, 100), "max_nuggets": Int(1, 100)}),
     "city": Map({
         "per_railroad": Int(0, 100),
         "tracks": Map({"min": Int(1, 20), "max": Int(1, 20)}),
@@ -49,6 +49,9 @@ def check_data(doc: Document) -> list[Problem]:
         out.append(doc.problem(("cowboys", "score_markers"),
                                f"{cowboys['score_markers']} score markers leave none of the "
                                f"{cowboys['per_colour']} cowboys to play"))
+    mountain = d["mountain"]
+    if mountain["min_nuggets"] > mountain["max_nuggets"]:
+        out.append(doc.problem(("mountain", "max_nuggets"), "max_nuggets is smaller than min_nuggets"))
     tracks = d["city"]["tracks"]
     if tracks["min"] > tracks["max"]:
         out.append(doc.problem(("city", "tracks"), "tracks: min is larger than max"))

@@ -27,14 +27,40 @@ _KIND_NAMES = {**{kind: kind for kind in KINDS}, "railroads": "railroad", "railw
 # feature kind -> the key of its cowboys, and their name in messages
 ROLES = {"railroad": ("workers", "railway workers"), "mountain": ("miners", "miners"),
          "city": ("merchant", "merchant"), "prairie": ("farmers", "farmers")}
+# a feature's numbers (the rule data's tile count bounds them: see feature_fields)
 _FEATURE_FIELDS: dict = {
     "railroad": {"tiles": Int(), "locomotives": Field(Int(0), required=False)},
     "mountain": {"nuggets": Int()},
     "city": {"railroads": Int(0)},
     "prairie": {"tipis": Field(Int(0), required=False), "horses": Field(Int(0), required=False)},
 }
-_DETAILS = {kind: Map({**fields, ROLES[kind][0]: Field(Any_(), required=False)})
-            for kind, fields in _FEATURE_FIELDS.items()}
+EDGES = 4  # a square tile: at most 4 parts of one kind of feature meet its edges
+
+
+def feature_fields(rules: Any) -> dict:
+    """Each feature kind's numbers, bounded by the tiles: a railroad's locomotives and a prairie's
+    camps and herds are drawn on its tiles (at most one a tile part), a mountain's nuggets at most
+    `max_nuggets` a segment. The tiles, the railroads of a city and the least nuggets are checked
+    by the scorer, with their own words."""
+    tiles, nuggets = rules["tiles"], rules["mountain"]["max_nuggets"]
+    drawn = tiles * EDGES
+    on_tiles = f"{tiles} tiles, {EDGES} parts each"
+    return {
+        "railroad": {"tiles": Int(), "locomotives": Field(Int(0, drawn, on_tiles), required=False)},
+        "mountain": {"nuggets": Int(None, drawn * nuggets, f"{on_tiles}, {nuggets} nuggets a segment")},
+        "city": {"railroads": Int(0)},
+        "prairie": {"tipis": Field(Int(0, drawn, on_tiles), required=False),
+                    "horses": Field(Int(0, drawn, on_tiles), required=False)},
+    }
+
+
+def in_game_most(rules: Any) -> int:
+    """More points than the game can give during play: every tile's 4 edge parts in a railroad
+    (doubled) and in a mountain of the most nuggets, and every tile a city of the most tracks."""
+    tiles, railroad, mountain, city = rules["tiles"], rules["railroad"], rules["mountain"], rules["city"]
+    per_part = railroad["per_tile"] * railroad["locomotive"]["multiplier"] + mountain["max_nuggets"] * \
+        mountain["per_nugget"]
+    return tiles * EDGES * per_part + tiles * city["per_railroad"] * city["tracks"]["max"]
 
 
 @dataclass
@@ -79,6 +105,11 @@ class CarcassonneGoldRushScorer(Scorer):
         self.token_total, tokens = rules["mining_tokens"]["total"], rules["mining_tokens"]["values"]
         self.token_counts = {t["value"]: t["count"] for t in tokens}
         self.token_names = {t["value"]: t.get("name", "") for t in tokens}
+        self.features = feature_fields(rules)
+        self.details = {kind: Map({**fields, ROLES[kind][0]: Field(Any_(), required=False)})
+                        for kind, fields in self.features.items()}
+        self.most_points = in_game_most(rules)
+        self.token_count = Int(0, self.token_total, "the mining tokens in the game")  # one player's, one value
 
     def token_value(self, key: Any) -> Optional[int]:
         """A token key as written (5, '5', 'rock', 'crushed rocks') -> its value, or None."""
@@ -109,7 +140,8 @@ class CarcassonneGoldRushScorer(Scorer):
                 "out when 'completed:' below lists every feature scored during play; if you give",
                 "both, the completed features count and points are only compared (a warning",
                 "names each player whose track disagrees)."]),
-            "tokens": Field(by_name(OrNull(Dict(Any_(), Int(0)))), False, help=self._tokens_help,
+            "tokens": Field(by_name(OrNull(Dict(Any_(), self.token_count))),
+                            False, help=self._tokens_help,
                             default=lambda ctx: Block([(name, blank, "") for name in ctx.names])),
             "features": Field(OrNull(List(Any_())), False, help=self._features_help, default=[]),
             "completed": Field(OrNull(List(Any_())), False, help=lambda ctx: self._features_help(ctx, True),
@@ -216,8 +248,12 @@ class CarcassonneGoldRushScorer(Scorer):
     def _points(self, r: Reader, t: Board, value: dict) -> None:
         t.points, lap = {}, self.lap
         readable = self._each(r, t, value, ("points",))
+        most = self.most_points
+        too_many = f"is more than the game can give during play (at most {most})"
         for p, points, path in readable:
-            if is_int(points) and points >= 0:
+            if is_int(points) and points > most:
+                r.fail(path, self.too_many_points(p.name, points))
+            elif is_int(points) and points >= 0:
                 t.points[p.index] = points
             elif isinstance(points, dict) and set(points) == {"laps", "space"}:
                 laps, space = points["laps"], points["space"]
@@ -227,6 +263,8 @@ class CarcassonneGoldRushScorer(Scorer):
                 elif not (is_int(space) and 0 <= space < lap):
                     r.fail(path + ("space",), f"space: expected the space the marker stands on "
                                               f"(0 to {lap - 1}), got {describe(space)}")
+                elif laps * lap + space > most:
+                    r.fail(path + ("laps",), f"{p.name}: {laps} laps of {lap} {too_many}")
                 else:
                     t.points[p.index] = laps * lap + space
             elif isinstance(points, dict):
@@ -245,6 +283,10 @@ class CarcassonneGoldRushScorer(Scorer):
                     r.fail(("points",), f"no points for {p.name}; write {p.name}: 0 if that marker never left 0",
                            at_key=True)
 
+    def too_many_points(self, name: str, points: int) -> str:
+        """Why a score track's points cannot be (a results file and a prompt say it alike)."""
+        return f"{name}: {points} points is more than the game can give during play (at most {self.most_points})"
+
     def _token(self, r: Reader, p: Entry, got: dict, key: Any, count: Any, path: tuple) -> None:
         token = self.token_value(key)
         if token is None:
@@ -254,7 +296,7 @@ class CarcassonneGoldRushScorer(Scorer):
                          f"{' or ' + ', '.join(named) if named else ''}", at_key=True)
         elif token in got:
             r.fail(path, f"tokens worth {token} are listed twice for {p.name}", at_key=True)
-        elif is_int(count) and count >= 0:
+        elif is_int(count) and 0 <= count <= self.token_total:  # else the model said what is wrong
             got[token] = count
 
     def _feature(self, r: Reader, t: Board, item: Any, path: tuple, completed: bool) -> Optional[Feature]:
@@ -280,7 +322,7 @@ class CarcassonneGoldRushScorer(Scorer):
             r.fail(where, f"expected the {kind}'s details, e.g. {example}, got {describe(body)}")
             return None
         found: list = []
-        _DETAILS[kind].walk(body, where, found)
+        self.details[kind].walk(body, where, found)
         for at, message, at_key in found:
             r.fail(at, message, at_key)
         broken = {at[len(where)] if len(at) > len(where) else "" for at, _, _ in found}  # "": a key is missing

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen.entry import Interview, pick
+from sheetgen.entry import Interview, Retry, pick
 from sheetgen.games.gold_west.score import FREE_CELL_SPACES
 from sheetgen.schema import Int
 
@@ -21,23 +21,32 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     return NotImplemented
 
 
-def _holders(talk: Interview, place: str, spaces: int) -> list:
+def _holders(scorer: Any, talk: Interview, place: str, spaces: int) -> list:
     where = f"the players on its {spaces} spaces, a player twice for both" if spaces > 1 else "the player on it"
-    return talk.items(f"boomtown {place} ({where}; comma-separated, empty for none)", talk.player)
+    most = spaces + min(spaces, scorer.stacked_tokens)  # a token may sit on another's (the check says when)
+    return talk.items(f"boomtown {place} ({where}; comma-separated, empty for none)", talk.player, most=most)
 
 
 def _boomtown(scorer: Any, talk: Interview) -> dict:
     free = scorer.free_name
     if talk.ctx.setup:
-        town = {office["name"]: _holders(talk, office["name"], scorer.office_spaces)
+        town = {office["name"]: _holders(scorer, talk, office["name"], scorer.office_spaces)
                 for office in scorer.offices_in(talk.ctx.setup)}
-        town[free] = _holders(talk, free, FREE_CELL_SPACES)
+        town[free] = _holders(scorer, talk, free, FREE_CELL_SPACES)
         return {place: held for place, held in town.items() if held}
     places = [office["name"] for office in scorer.offices] + [free]
 
     def spaces(place: str) -> int:
         return FREE_CELL_SPACES if place == free else scorer.office_spaces
 
-    return dict(talk.repeat(f"boomtown: an office with tokens on it, or {free} (empty to finish)",
-                            lambda text: pick(text, places, "Boomtown office"),
-                            lambda place: (place, _holders(talk, place, spaces(place)))))
+    given: set = set()
+
+    def place(text: str) -> str:
+        chosen = pick(text, places, "Boomtown office")
+        if chosen in given:
+            raise Retry(f"{chosen} is given already; each office once, with all the players on it")
+        given.add(chosen)
+        return chosen
+
+    return dict(talk.repeat(f"boomtown: an office with tokens on it, or {free} (empty to finish)", place,
+                            lambda place: (place, _holders(scorer, talk, place, spaces(place)))))

@@ -84,7 +84,7 @@ class Sizes(Binding):
         if text in NONE:  # no group at all (no building on the board)
             return []
         parts = [p for p in _SIZES.split(text) if p]
-        if not all(digits(p) and len(p) <= 6 for p in parts):
+        if not all(digits(p) and len(p) <= 18 for p in parts):  # a size too large is the model's to say
             page.fail(self.cell, f"'{text}' is not a list of whole numbers; write the {self.what} as 6, 2, 1")
             return MISSING
         return [int(p) for p in parts]
@@ -177,6 +177,9 @@ class Boomtown(GameBinding):
         return out
 
 
+SUM = "a sum the tally makes"  # why a points box is not read (--fields)
+
+
 def form(rules: Any) -> SheetForm:
     """The pad's form for these rules: its fields in tab order and how they read."""
     scorer = GoldWestScorer(rules)
@@ -185,7 +188,7 @@ def form(rules: Any) -> SheetForm:
     columns = rules.players[1]
     rows = scorer.offices_in_play
     free = scorer.free_name
-    slots = [Slot(DATE, "text", words["date"], read=False)]
+    slots = [Slot(DATE, "text", words["date"], read=False, why="for play")]
     # printed in with --code, as names are: a page with nothing else filled in is unused
     slots += [Slot(office(k), "text", words["office"].format(row=k), names=True) for k in range(1, rows + 1)]
     cols = []
@@ -205,7 +208,7 @@ def form(rules: Any) -> SheetForm:
             if key == "groups":
                 slots.append(slot(cell(c, key), "text", words["groups"]))
                 bindings.append(Sizes(key, cell(c, key), "group sizes"))
-                slots.append(slot(cell(c, "pts", "group"), "number", words["group_points"], read=False))
+                slots.append(slot(cell(c, "pts", "group"), "number", words["group_points"], read=False, why=SUM))
             elif key == "water":
                 for part in WATER:
                     slots.append(slot(cell(c, key, part), "number", words["water"].format(part=part)))
@@ -214,13 +217,13 @@ def form(rules: Any) -> SheetForm:
                 slots.append(slot(cell(c, key), "number", key.replace("_", " ")))
                 bindings.append(NumberValue(key, cell(c, key)))
                 if key == "wanted":
-                    slots.append(slot(cell(c, "pts", "wanted"), "number", words["wanted_points"], read=False))
+                    slots.append(slot(cell(c, "pts", "wanted"), "number", words["wanted_points"], read=False, why=SUM))
         for k in range(1, rows + 1):
             slots.append(slot(cell(c, "office", k), "number", words["spaces"].format(row=k)))
             slots.append(slot(cell(c, "pts", "office", k), "number", words["office_points"].format(row=k),
-                              read=False))
+                              read=False, why=SUM))
         slots.append(slot(cell(c, "free"), "check", words["free"].format(name=free)))
-        slots.append(slot(cell(c, "pts", "terrains"), "number", words["terrain_points"], read=False))
+        slots.append(slot(cell(c, "pts", "terrains"), "number", words["terrain_points"], read=False, why=SUM))
         slots.append(slot(cell(c, "total"), "number", words["total"]))
         bindings.append(NumberValue("total", cell(c, "total")))
         cols.append(Column(c, tuple(bindings)))

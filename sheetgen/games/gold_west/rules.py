@@ -82,6 +82,7 @@ DATA_FIELDS = {
         "spaces": Int(1, 20),
         "sections": Int(0, 10),
         "stacks": Dict(Str(), List(Int(0, 100), min=1)),
+        "line_points": List(Int(0, 100), max=20),
     }),
     "supply": Map({
         "source": Str(),

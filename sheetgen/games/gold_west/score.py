@@ -105,6 +105,43 @@ class GoldWestTable(Table):
     placed: Optional[dict] = None  # map form: player index -> {"camps": [hex], "settlements": [hex]}
 
 
+def limits(rules: Any) -> dict:
+    """The most each count of a results file can be, from the pieces: a player's camp pieces
+    (buildings, Wanted), settlements (an influence token each), the resources every mining token,
+    start and investment can bring to a supply track, and the points play can give (placing in the
+    supply track's last section, every investment, every shipping tile and VP line, the free cell).
+    Finer limits (the board, the investments in play, the tiles a stagecoach takes) are the
+    scorer's checks."""
+    pieces = max(rules["pieces"]["camps_per_player"].values())
+    settled = min(pieces, rules["pieces"]["influence_tokens"])
+    influence = rules["influence"]
+    cards = rules["investments"]["cards"]
+    from_cards = max((sum(1 for c in cards if c.get("influence") == k["code"]) for k in rules["terrains"]["kinds"]),
+                     default=0)
+    ship, supply = rules["shipping"], rules["supply"]
+    resources = sum(len(code) // 2 * n for tokens in rules["mining_tokens"].values() if isinstance(tokens, dict)
+                    for code, n in tokens.items() if isinstance(n, int))
+    started = sum(len(held) for start in supply["start"] for held in start["sections"].values())
+    in_play = rules["investments"]["in_play"]
+    points = (pieces * (supply["sections"] - 1) + sum(c["points"] for c in cards)
+              + ship["sections"] * sum(sum(stack) for stack in ship["stacks"].values())
+              + len(ship["stacks"]) * sum(ship["line_points"]) + rules["boomtown"]["free_cell"]["points"])
+    camps = f"{pieces} camp pieces"
+    hexes = sum(1 + len(slot["ring"]) for slot in rules["board"]["slots"])
+    return {
+        "buildings": Int(0, pieces, camps),
+        "hexes": Int(0, hexes, f"the board's {hexes} land hexes"),  # the scorer's checks say more
+        "group": Int(1, pieces, camps),
+        "settlements": Int(0, settled, f"{settled} influence tokens under camp pieces"),
+        "mining_tokens": Int(0, pieces, f"one a building, {camps}"),
+        "influence": Int(0, settled * influence["settlement"] + (pieces - settled) * influence["camp"] + from_cards,
+                         f"{camps} as settlements, and investments"),
+        "supply": Int(0, resources + started + 2 * in_play, "every mining token's resources, every start, "
+                                                             "and 2 a card in play"),
+        "points": Int(0, points, "every placement, investment, shipping tile and VP line"),
+    }
+
+
 class GoldWestScorer(Scorer):
     entry_type = Sheet
     table_type = GoldWestTable
@@ -153,6 +190,7 @@ class GoldWestScorer(Scorer):
         self.free_in_points, self.boomtown_pair = scoring["free_cell_in_points"], scoring["boomtown_pair"]
         self.stacked_tokens = scoring["stacked_tokens"]
         self._boards: dict = {}
+        self.limits = limits(rules)
 
     def parse_terrain(self, key: Any) -> Optional[str]:
         return self.terrain_by_name.get(norm(key)) if isinstance(key, str) else None
@@ -188,7 +226,11 @@ class GoldWestScorer(Scorer):
             needs = [*always, *self.office_needs.get(key, []), *(["the tie-breaker"] if key in ties else [])]
             return Field(OrNull(schema), required=False, help=help, default=default, label=label, needs=needs)
 
-        terrain = Dict(Str(), OrNull(Int(0)))
+        most = self.limits
+
+        def terrain(key: str) -> Dict:
+            return Dict(Str(), OrNull(most[key]))
+
         places = List(Check(Any_(), _hex_item))
         cards = ", ".join(f"{' and '.join(str(n) for n in self.influence_cards[c])} ({self.word[c]})"
                           for c in self.terrains if c in self.influence_cards)
@@ -196,44 +238,46 @@ class GoldWestScorer(Scorer):
         track = "points: your score track before final scoring"
         return Model(self.game, self.title, Map({
             "name": Field(Str(), default=lambda ctx, i: ctx.names[i]),
-            "points": opt("points", Int(0), [f"{track}; the {self.free_name} you took is on it",
+            "points": opt("points", most["points"], [f"{track}; the {self.free_name} you took is on it",
                                              "(it is scored when placed)"] if self.free_in_points else
                           [track, f"(the {self.free_name} is added at the end)"], 0, "points",
                           label="your score track"),
-            "influence": opt("influence", terrain, ["influence: each influence track, per terrain", (
+            "influence": opt("influence", terrain("influence"), ["influence: each influence track, per terrain", (
                 f"(camp {self.camp_influence}, settlement {self.settlement_influence}, investment +1)")], zeros,
                 "terrains", label="influence per terrain"),
             "camps": opt("camps", places, "map form (with setup:): your camps' hexes, e.g. [D4, E5]",
                          Example([]), label="your camps' hexes"),
-            "settlements": opt("settlements", Either(places, terrain, "a list of hexes or a mapping of terrains"), [
+            "settlements": opt("settlements", Either(places, terrain("settlements"),
+                                                     "a list of hexes or a mapping of terrains"), [
                 "settlements: per terrain (a camp with an influence token under it);",
                 "a settlement is a building, as a camp is; map form: their hexes, e.g. [C2]"], zeros, "terrains",
                 label="settlements per terrain"),
-            "mining_tokens": opt("mining_tokens", terrain, [
+            "mining_tokens": opt("mining_tokens", terrain("mining_tokens"), [
                 "mining_tokens: on your influence tracks, per terrain: one per building",
                 "(each building took the mining token of its hex)"], zeros, "the building count",
                 label="mining tokens per terrain"),
-            "investment_influence": opt("investment_influence", terrain, [
+            "investment_influence": opt("investment_influence", Dict(Str(), OrNull(Int(0))), [
                 "investment_influence: the +1 influence of investment cards, per terrain,",
                 f"e.g. {{{example}: 1}}; cards {cards}"], {}),
-            "groups": opt("groups", List(Int(1)), [
+            "groups": opt("groups", List(most["group"], max=most["group"].max), [
                 "groups: the size of each of your contiguous groups of buildings, e.g. [6, 2, 1];",
                 "they add up to your buildings (camps + settlements)"], [], "group", label="the sizes of your groups"),
-            "edge": opt("edge", Int(0), "buildings touching the edge of the board", 0, label=ON_BOARD["edge"]),
-            "next_to_opponent": opt("next_to_opponent", Int(0), "buildings touching an opponent's building", 0,
+            "edge": opt("edge", most["hexes"], "buildings touching the edge of the board", 0, label=ON_BOARD["edge"]),
+            "next_to_opponent": opt("next_to_opponent", most["hexes"], "buildings touching an opponent's building", 0,
                                     label=ON_BOARD["next_to_opponent"]),
-            "water": opt("water", Map({k: Field(OrNull(Int(0)), required=False) for k in ("camps", "settlements")}),
+            "water": opt("water", Map({k: Field(OrNull(most["hexes"]), required=False)
+                                       for k in ("camps", "settlements")}),
                          "camps and settlements touching the water", {"camps": 0, "settlements": 0},
                          label="buildings touching the water"),
-            "line": opt("line", Int(0), "most of your buildings on one straight line of hexes", 0,
+            "line": opt("line", most["hexes"], "most of your buildings on one straight line of hexes", 0,
                         label=ON_BOARD["line"]),
             "investments": opt("investments", Int(0), f"investment cards fulfilled (at most "
                                f"{self.investments_in_play})", 0, "investment influence",
                                label="investment cards fulfilled"),
             "shipping_tiles": opt("shipping_tiles", Int(0), f"shipping bonus tiles taken (at most "
                                   f"{self.ship_per_player})", 0, label="shipping bonus tiles"),
-            "wanted": opt("wanted", Int(0), "your camps in the Wanted area", 0, "wanted", label="camps in Wanted"),
-            "supply": opt("supply", Int(0), "resources left on your supply track (breaks ties)", 0,
+            "wanted": opt("wanted", most["buildings"], "your camps in the Wanted area", 0, "wanted", label="camps in Wanted"),
+            "supply": opt("supply", most["supply"], "resources left on your supply track (breaks ties)", 0,
                           label="resources left on the supply track"),
             "total": Field(OrNull(Int()), required=False, default=Example(0),
                            help="optional: your own sum; the check compares it"),

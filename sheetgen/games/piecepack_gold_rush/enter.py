@@ -22,4 +22,13 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
             raise Retry(f"{action['name']} is an action, not a building: leave it out")
         return pick(text, names, "building")
 
-    return talk.items("buildings: one per plot you own (comma-separated, empty for none)", building)
+    players, claims = talk.ctx.players, scorer.claims(talk.ctx.players)
+
+    def fits(built: list) -> Optional[str]:  # as the check counts plots
+        if claims is not None and len(built) > claims:
+            return (f"{len(built)} buildings, but with {players} players a player stakes at most {claims} claims, "
+                    f"one building per plot")
+        return None
+
+    return talk.items("buildings: one per plot you own (comma-separated, empty for none)", building,
+                      most=scorer.markers, fits=fits)

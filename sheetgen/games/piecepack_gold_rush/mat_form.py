@@ -37,6 +37,7 @@ from sheetgen.games.piecepack_gold_rush.score import BUILDINGS, GoldRushScorer, 
 PART = "mat"
 NAME, TOTAL = "name", "total"
 PLOT_BOXES = ("tile", "coin", "building", "upgrades", "civic")  # a plot's boxes, in tab order
+UNSCORED = "{resource} never scores"
 _LAPS = re.compile(r"[0-9]{1,6}")
 
 
@@ -79,7 +80,8 @@ class Track(Binding):
     def read(self, page: PageValues) -> Any:
         checked = [n for n, name in enumerate(self.boxes) if page.checked(name)]
         lap_text = page.text(self.lap)
-        at = self.boxes[checked[0]] if checked else self.lap if lap_text else self.boxes[0]
+        # a problem with the count is the laps box's when laps are written (the count's larger part)
+        at = self.lap if lap_text.strip("0") else self.boxes[checked[0]] if checked else self.boxes[0]
         page.place(self.path, at)
         if len(checked) > 1:
             shown = ", ".join(str(n) for n in checked[:-1]) + f" and {checked[-1]}"
@@ -149,13 +151,14 @@ def form(rules: Any) -> SheetForm:
         key, word = resource["key"], resource["name"]
         read = key in scorer.counted
         boxes = [cell(key, n) for n in range(cells)]
-        slots += [Slot(name, "check", words["cell"].format(resource=word, n=n), read=read)
+        slots += [Slot(name, "check", words["cell"].format(resource=word, n=n), read=read,
+                       why="" if read else UNSCORED.format(resource=word))
                   for n, name in enumerate(boxes)]
         slots.append(Slot(laps(key), "number", words["laps"].format(resource=word, last=cells - 1, cells=cells),
-                          read=read))
+                          read=read, why="" if read else UNSCORED.format(resource=word)))
         if read:
             tracks[key] = Track(key, word, boxes, laps(key))
-    slots += [Slot(round_box(n), "check", words["round"].format(n=n), read=False)
+    slots += [Slot(round_box(n), "check", words["round"].format(n=n), read=False, why="for play")
               for n in range(1, rules["rounds"] + 1)]
     choices = tuple(b["name"] for b in rules["buildings"])
     markers = rules["player_start"]["ownership_markers"]
@@ -165,14 +168,17 @@ def form(rules: Any) -> SheetForm:
                 slots.append(Slot(plot(n, box), "choice", words[box].format(n=n), choices))
             else:
                 slots.append(Slot(plot(n, box), "number" if box in ("upgrades", "civic") else "text",
-                                  words[box].format(n=n), read=False))
+                                  words[box].format(n=n), read=False,
+                                  why="its building is read"))
     labels = {key: text["score_resource"].format(name=scorer.words[key], points=points)
               for key, points in scorer.points.items()}
     labels[BUILDINGS] = text["score_buildings"].format(points=scorer.per_building)
-    slots += [Slot(score(category), "number", words["score"].format(label=label), read=False)
+    slots += [Slot(score(category), "number", words["score"].format(label=label), read=False,
+                   why="a sum the tally makes")
               for category, label in labels.items()]
     slots.append(Slot(TOTAL, "number", words["total"]))
-    slots += [Slot(tie(resource), "number", words["tie"].format(resource=scorer.words[resource]), read=False)
+    slots += [Slot(tie(resource), "number", words["tie"].format(resource=scorer.words[resource]), read=False,
+                   why=f"the {scorer.words[resource]} track is read")
               for resource in tie_resources(rules)]
     ordered = [tracks[key] for key in scorer.counted if key in tracks]  # the template's order
     bindings: list = [TextValue("name", NAME), *ordered,

@@ -31,6 +31,7 @@ from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Tab
 from sheetgen.schema import Any_, Field, Int, List, Map, Str, describe
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
+PER_PRODUCTION = 2  # a production building yields from its plot's tile and its coin (the buildings' text)
 
 
 @dataclass
@@ -59,6 +60,13 @@ class GoldRushScorer(Scorer):
         self.buildings = {norm(b["name"]): b for b in rules["buildings"]}
         self.actions = {norm(a["name"]): a for a in rules["actions"]}
         self.unscored = [r["key"] for r in rules["resources"] if r["key"] not in self.counted]
+        # the most of one resource a player can hold: all that every player's buildings produce (a
+        # plot's tile and its coin, each production) and every start, traded to one player
+        high = rules.players[1]
+        started = sum(rules["player_start"]["resources"].values())
+        most = high * (PER_PRODUCTION * self.markers * self.rounds + started)
+        self.held = Int(0, most, f"{high} players' {self.markers} plots producing {PER_PRODUCTION} a round for "
+                                 f"{self.rounds} rounds, and their starts")
 
     def claims(self, players: int) -> Optional[int]:
         """Stake Claim phases in a game of `players`, if the data knows that count."""
@@ -82,7 +90,7 @@ class GoldRushScorer(Scorer):
             else:
                 note = f"{self.words[r]} held at the end (scores nothing; breaks a tie)"
                 needs = ["the tie-breaker"]
-            fields[r] = Field(Int(0), help=note, default=0, label=self.words[r], needs=needs)
+            fields[r] = Field(self.held, help=note, default=0, label=self.words[r], needs=needs)
         fields["buildings"] = Field(List(Any_()), help=self._buildings_help, default=[], needs=[BUILDINGS])
         fields["total"] = Field(Int(0), required=False, default=Example(0),
                                 help="optional: your own sum; the check compares it with the tally")

@@ -16,6 +16,7 @@ from sheetgen import __version__, layouts, marks
 from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.forms import SheetForm
 from sheetgen.games.rolled_west import board_form as names  # the form's field names
+from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES
 from sheetgen.sheet import (FIELD_PAD, Box, Icon, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline, fit_names)
@@ -288,6 +289,11 @@ class _Board(SheetArt):
         y = self.section(0, c_spec["top"], width, self.text["contracts"], self.text["contracts_hint"])
         columns = c_spec["columns"]
         rows = math.ceil(len(contracts) / columns)
+        room = contract_room(self.L, len(town["rows"]))
+        if len(contracts) > room:  # the rule data's check says so first; no smear of tiny boxes
+            from sheetgen.pdf import LayoutOverflow
+
+            raise LayoutOverflow(f"{len(contracts)} contracts, but the board has room for {room}")
         cell_w = (width - c_spec["gap"] * (columns - 1)) / columns
         cell_h = (bottom - y - c_spec["gap"] * rows) / rows
         icon = c_spec["icon"]

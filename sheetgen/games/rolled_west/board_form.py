@@ -121,7 +121,8 @@ def form(rules: Any) -> SheetForm:
     scorer = RolledWestScorer(rules)
     words = layouts.load("rolled-west-board")["text"]["fields"]
     slots = [Slot(NAME, "text", words["name"], names=True)]
-    slots += [Slot(bank(n), "text", words["bank"].format(number=n), read=False)
+    slots += [Slot(bank(n), "text", words["bank"].format(number=n), read=False,
+                   why="banked resources do not score")
               for n in range(1, len(banking(rules)) + 1)]
     runs = []
     for row in scorer.rows:
@@ -129,7 +130,8 @@ def form(rules: Any) -> SheetForm:
         slots += [Slot(cell, "choice", words["claim"].format(row=row["name"], position=p), BUILDS)
                   for p, cell in enumerate(cells, 1)]
         slots += [Slot(majority(row["key"], place), "check", words["majority"].format(row=row["name"], place=place),
-                       read=False) for place in PLACES]
+                       read=False, why="the tally works majorities out")
+                  for place in PLACES]
         runs.append((row["key"], row["name"], cells))
     ship = []
     for row in scorer.ship_rows:
@@ -148,7 +150,8 @@ def form(rules: Any) -> SheetForm:
     slots += [Slot(office(code), "check", words["office"].format(code=code, text=scorer.offices[cell]["text"]))
               for code, cell in zip(codes, scorer.office_order)]
     labels = layouts.load("rolled-west-board")["text"]["tally_labels"]
-    slots += [Slot(tally(category), "number", words["tally"].format(label=label), read=False)
+    slots += [Slot(tally(category), "number", words["tally"].format(label=label), read=False,
+                   why="a sum the tally makes")
               for category, label in zip(CATEGORIES, labels)]
     slots.append(Slot(TOTAL, "number", words["total"]))
     bindings = [

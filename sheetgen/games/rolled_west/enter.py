@@ -11,9 +11,18 @@ from sheetgen.schema import Int
 def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     if key == "claims":
         builds = list(scorer.builds)
+
+        def fits(row: dict) -> Any:
+            def why(kinds: list) -> Optional[str]:
+                filled, size = scorer.filled(kinds), len(row["spaces"])
+                return f"{row['name']}: these claims fill {filled} spaces, but the row has {size}" \
+                    if filled > size else None
+            return why
+
         return {row["key"]: talk.items(
             f"claims {row['key']} ({row['name']} row, left to right: {'/'.join(builds)}; comma-separated, "
-            f"empty for none)", lambda text: pick(text, builds, "building")) for row in scorer.rows}
+            f"empty for none)", lambda text: pick(text, builds, "building"), most=len(row["spaces"]),
+            fits=fits(row)) for row in scorer.rows}
     if key == "shipping":
         return {row["metal"]: _shipping(scorer, talk, row) for row in scorer.ship_rows}
     if key == "contracts":
@@ -26,7 +35,7 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
             return number
 
         return talk.items(f"contracts (the numbers you circled, {first}-{last}; comma-separated, empty for none)",
-                          contract, spaces=True)
+                          contract, spaces=True, once=lambda n: n)
     if key == "offices":
         codes = [scorer.code(cell) for cell in scorer.office_order]
 
@@ -37,7 +46,8 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
                             f"{', '.join(codes)}")
             return scorer.code(cell)
 
-        return talk.items("offices (Boomtown offices you circled, e.g. CS; comma-separated, empty for none)", office)
+        return talk.items("offices (Boomtown offices you circled, e.g. CS; comma-separated, empty for none)", office,
+                          once=lambda code: code)
     return NotImplemented
 
 
@@ -55,5 +65,6 @@ def _shipping(scorer: Any, talk: Interview, row: dict) -> Any:
         return number
 
     high = talk.items(f"shipping {row['metal']}: of boxes {', '.join(map(str, doubles))}, those where you circled "
-                      f"the high number (comma-separated, empty for none)", box, spaces=True)
+                      f"the high number (comma-separated, empty for none)", box, spaces=True,
+                      once=lambda n: n)
     return {"boxes": boxes, "high": high} if high else boxes

@@ -89,10 +89,27 @@ DATA_FIELDS = {
 }
 
 
+def contract_room(layout: dict, town_rows: int) -> int:
+    """The most contracts the board's grid holds: rows of `columns` beside Boomtown (as tall as its
+    axis and office rows), each at least the layout's `least` tall."""
+    c, b = layout["contracts"], layout["boomtown"]
+    height = b["axis"] + town_rows * (b["cell"] + b["gap"])
+    return int(height // (c["least"] + c["gap"])) * c["columns"]
+
+
 def check_data(doc: Document) -> list[Problem]:
     """Rules that tie sections together; runs only on structurally valid data."""
+    from sheetgen import layouts
+
     d = doc.value
     out: list[Problem] = []
+    contracts = d["contracts"]
+    room = min(contract_room(layouts.load("rolled-west-board", paper), len(d["boomtown"]["rows"]))
+               for paper in layouts.PAPERS)
+    if len(contracts) > room:  # checked before anything is drawn: a longer list would print as a smear
+        out.append(doc.problem(("contracts", room), f"the board has room for {room} contracts; this file lists "
+                                                   f"{len(contracts)}"))
+        return out
 
     dice = d["dice"]
     faces = dice["faces"]
