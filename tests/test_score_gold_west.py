@@ -453,7 +453,7 @@ CHECKS = [
     ("investments: 2", "investments: 0", 20, 27,
      "1 influence from investments, but only 0 investments fulfilled; each card gives at most +1"),
     ("investments: 1", "investments: 9", 13, 18, "9 investments fulfilled, but only 8 investment cards are in play"),
-    ("investments: 1", "investments: 7", 2, 1, "the players list 9 investments in all, but only 8 investment "
+    ("investments: 1", "investments: 7", 24, 18, "the players list 9 investments in all, but only 8 investment "
                                                "cards are in play"),
     ("shipping_tiles: 1", "shipping_tiles: 7", 14, 21,
      "7 shipping bonus tiles, but a stagecoach takes at most one per bonus section: 2 sections on each of "
@@ -568,8 +568,8 @@ def test_three_players_board_totals():
     assert problems_of(text) == []
     problems = problems_of(text.replace("edge: 10, water: {camps: 4}}\n", "edge: 11, water: {camps: 5}}\n", 1))
     assert [(p.line, p.column, p.message) for p in problems] == [
-        (2, 1, "the players list 31 buildings on the edge in all, but only 30 hexes touch the edge of the board"),
-        (2, 1, "the players list 13 buildings on the water in all, but only 12 hexes touch the water")]
+        (5, 96, "the players list 31 buildings on the edge in all, but only 30 hexes touch the edge of the board"),
+        (5, 107, "the players list 13 buildings on the water in all, but only 12 hexes touch the water")]
 
 
 def test_shipping_tiles_over_all_players():
@@ -581,7 +581,7 @@ def test_shipping_tiles_over_all_players():
                         "groups: [12], shipping_tiles: 1}\n")
     problems = problems_of(text)
     assert [(p.line, p.message) for p in problems] == [
-        (2, "the players list 13 shipping tiles in all, but there are only 12 shipping bonus tiles")]
+        (26, "the players list 13 shipping tiles in all, but there are only 12 shipping bonus tiles")]
 
 
 def test_influence_tokens_run_out():

@@ -522,8 +522,9 @@ class GoldWestScorer(Scorer):
                  f"there are only {self.ship_tiles} shipping bonus tiles")):
             total = sum(s.count(key) for s in sheets)
             if total > limit and all(s.count(key) <= each for s in sheets):  # else already reported
-                r.fail(("players",), f"the players list {total} {key.replace('_', ' ')} in all, but {words}",
-                       at_key=True)
+                # at the last player who lists any: on a pad, a box the player wrote in
+                last = [s for s in sheets if s.count(key)][-1]
+                r.fail(last.path() + (key,), f"the players list {total} {key.replace('_', ' ')} in all, but {words}")
         low, high = self.rules.players
         if low <= players <= high:
             board = self.board(players)
@@ -532,8 +533,9 @@ class GoldWestScorer(Scorer):
                     ("water", [s.water_camps + s.water_settlements for s in sheets], board.water,
                      "hexes touch the water")):
                 if sum(counts) > limit and max(counts) <= limit:
-                    r.fail(("players",), f"the players list {sum(counts)} buildings on the {what} in all, but "
-                                         f"only {limit} {words}", at_key=True)
+                    last = [s for s, n in zip(sheets, counts) if n][-1]
+                    r.fail(last.path() + (what,), f"the players list {sum(counts)} buildings on the {what} in all, "
+                                                  f"but only {limit} {words}")
         self._boomtown(r, sheets, table.offices)
         for s in sheets:
             if not s.sound("settlements", "investment_influence"):
