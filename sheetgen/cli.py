@@ -52,7 +52,9 @@ def _complete_what(ctx: click.Context, param: click.Parameter, incomplete: str) 
 # play, then record and score the result; data last.
 WORKFLOW = ("games", "setup", "sheet", "template", "enter", "check", "score", "export", "data")
 
-FORCE = click.option("--force", is_flag=True, help="Replace FILE even if sheetgen did not write it.")
+FORCE = click.option("--force", is_flag=True, help="Replace an existing FILE. Without it only a blank PDF "
+                     "sheetgen printed (no value filled in, not saved again) is replaced; any other file "
+                     "(a filled form, a results file, an export, another program's) is kept.")
 
 
 def print_options(what: str):

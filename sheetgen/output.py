@@ -22,15 +22,22 @@ Decisions, each checked by tests/test_output_targets.py:
   carried over, and hard links to the old file keep the old content.
 * A failed write (full disk, I/O error, closed or broken standard output) raises
   OutputFailed, which the CLI shows as one line with exit code 1.
-* A file sheetgen did not write is never replaced without `force`: a PDF is ours
-  when its metadata names sheetgen as its creator; any other existing file (a
-  results file filled in by hand above all) needs `force`.
+* One rule for every output: without `force`, an existing file is replaced only
+  when it is provably a blank sheetgen PDF (a sheet or setup card nobody has filled
+  in or changed since). Anything else may hold a player's work and is kept: a PDF
+  with a value in any form field (other than one sheetgen printed there), a PDF
+  saved again by a viewer or made by another program, a results file, an export,
+  any text. `blank_sheetgen_pdf` decides it from the bytes alone (no pypdf):
+  sheetgen's PDFs are one revision of plain objects, so a value cannot hide;
+  anything it cannot be sure of (object streams, incremental saves, encryption,
+  escaped names, a file too big to scan) counts as holding values.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 import time
@@ -66,22 +73,58 @@ def pdf_target(option: Optional[str], default_name: str, force: bool = False) ->
     refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
-    if not force and path.is_file() and not _our_pdf(path):
-        raise UsageProblem("-o", f"'{path}' exists and was not written by sheetgen; give another name, "
-                                 f"or add --force to replace it")
+    if not force and path.is_file():
+        why = blank_sheetgen_pdf(path)
+        if why:
+            raise UsageProblem("-o", f"'{path}' exists and {why}; give another name, or add --force to "
+                                     f"replace it")
     return check_writable(path, create_folder=option is None)
 
 
-def _our_pdf(path: Path) -> bool:
-    """Whether the PDF at `path` names sheetgen as its creator (its Info dictionary, near the end)."""
+MAX_SCAN = 64_000_000  # bytes of an existing PDF read to tell whether it is blank; a bigger one is kept
+_OBJECT = re.compile(rb"(?<![0-9])[0-9]+\s+[0-9]+\s+obj\b(.*?)\bendobj", re.S)
+_VALUE_KEY = re.compile(rb"/(D?V)(?=[\s/(<\[])\s*")
+_STRING = re.compile(rb"\((?:\\.|[^\\()])*\)", re.S)  # a literal string without bare parentheses
+_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*")
+_ESCAPED_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*#[0-9A-Fa-f]{2}")
+_UNSURE = (b"/ObjStm", b"/XRef", b"/Encrypt", b"/Prev")
+
+
+def blank_sheetgen_pdf(path: Path) -> Optional[str]:
+    """None when the PDF at `path` is provably a sheet sheetgen wrote that holds no one's values
+    (so replacing it loses nothing); else why it is kept (see the module docstring)."""
+    theirs = "was not written by sheetgen"
     try:
         with open(path, "rb") as handle:
-            handle.seek(0, os.SEEK_END)
-            size = handle.tell()
-            handle.seek(max(0, size - 64_000))
-            return b"/Creator (sheetgen " in handle.read()
+            data = handle.read(MAX_SCAN + 1)
     except OSError:
-        return False
+        return theirs
+    if len(data) > MAX_SCAN or not data.startswith(b"%PDF-") or b"/Creator (sheetgen " not in data:
+        return theirs
+    changed = "may hold values filled in (it was saved again after sheetgen wrote it)"
+    if data.count(b"%%EOF") != 1 or data.count(b"startxref") != 1 or any(word in data for word in _UNSURE):
+        return changed
+    for found in _OBJECT.finditer(data):
+        body = found.group(1).split(b"stream", 1)[0]  # the dictionary; a stream's data is no field
+        if _ESCAPED_NAME.search(body):
+            return changed
+        if b"/V" in body and not _printed_value(body):
+            return "holds values filled in"
+    return None
+
+
+def _printed_value(body: bytes) -> bool:
+    """Whether one object's /V (if any) is empty, an unchecked box, or the very value sheetgen
+    printed in the field (its /DV, as a name field printed with --names)."""
+    values: dict = {}
+    for key in _VALUE_KEY.finditer(body):
+        rest = body[key.end():]
+        token = _STRING.match(rest) or _NAME.match(rest)
+        if token is None or key.group(1) in values:
+            return False  # a value of another kind, or two: not what sheetgen writes
+        values[key.group(1)] = token.group(0)
+    value = values.get(b"V")
+    return value in (None, b"/Off", b"()") or value == values.get(b"DV")
 
 
 def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
