@@ -282,8 +282,11 @@ class SheetForm:
 
     def __init__(self, game: str, part: str, slots: Sequence[Slot], bindings: Sequence[Binding],
                  plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = (),
-                 by_name: bool = False):
+                 by_name: bool = False, printed: Optional[Callable[[str], dict]] = None):
         self.game, self.part = game, part
+        # the values sheetgen printed into fields, found in the PDF's Subject (metadata): a field
+        # changed from one of them is refused (a Gold West board is drawn for its setup code)
+        self.printed = printed
         self.by_name = by_name  # a game form whose results file lists the players by name only (players: [A, B])
         self.slots = {slot.name: slot for slot in slots}
         self.order = {name: i for i, name in enumerate(self.slots)}
@@ -453,7 +456,7 @@ class PageValues:
         for choice in choices:
             if choice.casefold() == text.casefold():
                 return choice
-        self.fail(cell, f"unknown mark '{text}'; choose {' or '.join(choices)}, or leave it empty")
+        self.fail(cell, f"unknown mark '{shown(text)}'; choose {' or '.join(choices)}, or leave it empty")
         return None
 
     def from_left(self, cells: Sequence[str], label: str, unit: str) -> list:
@@ -571,6 +574,8 @@ def parse_pdf(raw: bytes, name: str) -> FilledPdf:
     except InvalidInput:
         raise
     except Exception as exc:  # pypdf raises many kinds of error on a damaged file; each means the same
+        if type(exc).__name__ == "DependencyError" and "AES" in str(exc):  # decrypted as objects are read
+            raise refuse(_NEEDS_AES) from None
         detail = " ".join(str(exc).split())[:120]
         raise refuse(f"cannot read this PDF ({type(exc).__name__}{': ' + detail if detail else ''}); is it "
                      f"damaged?") from None
@@ -660,6 +665,7 @@ def _check_objects(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
 
 def _read_form(raw: bytes, name: str, refuse: Callable[[str], InvalidInput]) -> FilledPdf:
     from pypdf import PdfReader
+    from pypdf.generic import BooleanObject
 
     reader = PdfReader(io.BytesIO(raw), strict=False)
     if reader.is_encrypted:
@@ -671,7 +677,8 @@ def _read_form(raw: bytes, name: str, refuse: Callable[[str], InvalidInput]) -> 
     form = form.get_object() if form is not None else None
     # NeedAppearances: viewers draw each value anew, so the value is what they show; without it they
     # show the appearance streams, which must then agree with the values
-    redrawn = hasattr(form, "get") and form.get("/NeedAppearances") is True
+    flag = form.get("/NeedAppearances") if hasattr(form, "get") else None
+    redrawn = isinstance(flag, BooleanObject) and flag.value is True  # bool(BooleanObject(False)) is True
     pages: list = []
     foreign: list = []
     problems: list = []
@@ -753,6 +760,10 @@ def shown(field_name: str) -> str:
     return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "..."
 
 
+_NEEDS_AES = ("the PDF is encrypted with AES (though it opens without a password); reading it needs the "
+              "'cryptography' package: pip install cryptography, or save an unencrypted copy and give that")
+
+
 def _decrypt(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
     """Open a PDF locked only against changes (an empty password), as viewers open it; refuse
     one that needs a password, or whose cipher needs a package that is not installed."""
@@ -761,9 +772,7 @@ def _decrypt(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
     try:
         opened = bool(reader.decrypt(""))
     except DependencyError:
-        raise refuse("the PDF is encrypted with AES (though it opens without a password); reading it needs the "
-                     "'cryptography' package: pip install cryptography, or save an unencrypted copy and give "
-                     "that") from None
+        raise refuse(_NEEDS_AES) from None
     except Exception:
         opened = False
     if not opened:
@@ -972,6 +981,10 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
             if form.blank(page.values):
                 continue
             used += 1
+            changed = _changed_print(form, pdf, page)
+            if changed:
+                refused.append(changed)
+                continue
             read = form.read(page.values)
             doc.problems += [Problem(pdf.name, message, page=page.number, field=cell)
                              for cell, message in read.problems]
@@ -1026,6 +1039,22 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
     if refused:
         raise InvalidInput(refused)
     return doc
+
+
+def _changed_print(form: SheetForm, pdf: FilledPdf, page: FilledPage) -> Optional[Problem]:
+    """The problem of a field that holds another value than the one sheetgen printed in it
+    (a setup code the sheet's map was drawn for), or None."""
+    for cell, printed in (form.printed(pdf.subject) if form.printed else {}).items():
+        value = page.values.get(cell)
+        if isinstance(value, str) and value.strip() and _same(value) != _same(printed):
+            return Problem(pdf.name, f"this sheet was printed for {printed} (its map is drawn for it), but this "
+                                     f"box was changed to '{shown(value.strip())}'; write {printed} back, or "
+                                     f"fill in a sheet printed for the other one", page=page.number, field=cell)
+    return None
+
+
+def _same(text: str) -> str:
+    return "".join(text.split()).upper()
 
 
 def _first_cell(entry: PageValues, column: Optional[int]) -> Optional[str]:

@@ -28,9 +28,11 @@ Decisions, each checked by tests/test_output_targets.py:
   with a value in any form field (other than one sheetgen printed there), a PDF
   saved again by a viewer or made by another program, a results file, an export,
   any text. `blank_sheetgen_pdf` decides it from the bytes alone (no pypdf):
-  sheetgen's PDFs are one revision of plain objects, so a value cannot hide;
-  anything it cannot be sure of (object streams, incremental saves, encryption,
-  escaped names, a file too big to scan) counts as holding values.
+  sheetgen's PDFs are one revision, so a value cannot hide;
+  anything it cannot be sure of (incremental saves, encryption, escaped names,
+  an object stream it cannot unpack, a file too big to scan) counts as holding
+  values. Object streams (as sheetgen packs fillable sheets) are unpacked and
+  read like the rest.
 """
 
 from __future__ import annotations
@@ -84,10 +86,11 @@ def pdf_target(option: Optional[str], default_name: str, force: bool = False) ->
 MAX_SCAN = 64_000_000  # bytes of an existing PDF read to tell whether it is blank; a bigger one is kept
 _OBJECT = re.compile(rb"(?<![0-9])[0-9]+\s+[0-9]+\s+obj\b(.*?)\bendobj", re.S)
 _VALUE_KEY = re.compile(rb"/(D?V)(?=[\s/(<\[])\s*")
-_STRING = re.compile(rb"\((?:\\.|[^\\()])*\)", re.S)  # a literal string without bare parentheses
+_STRING = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>", re.S)  # literal (no bare parentheses) or hex
+_FIRST = re.compile(rb"/First\s+([0-9]{1,9})\b")
 _NAME = re.compile(rb"/[^\s/<>\[\](){}%]*")
 _ESCAPED_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*#[0-9A-Fa-f]{2}")
-_UNSURE = (b"/ObjStm", b"/XRef", b"/Encrypt", b"/Prev")
+_UNSURE = (b"/Encrypt", b"/Prev")
 
 
 def blank_sheetgen_pdf(path: Path) -> Optional[str]:
@@ -104,13 +107,47 @@ def blank_sheetgen_pdf(path: Path) -> Optional[str]:
     changed = "may hold values filled in (it was saved again after sheetgen wrote it)"
     if data.count(b"%%EOF") != 1 or data.count(b"startxref") != 1 or any(word in data for word in _UNSURE):
         return changed
+    budget = [MAX_SCAN]  # bytes object streams may inflate to, all together
     for found in _OBJECT.finditer(data):
         body = found.group(1).split(b"stream", 1)[0]  # the dictionary; a stream's data is no field
-        if _ESCAPED_NAME.search(body):
-            return changed
-        if b"/V" in body and not _printed_value(body):
-            return "holds values filled in"
+        objects = [body]
+        if b"/ObjStm" in body:  # objects packed in a compressed stream (as sheetgen packs fillable sheets)
+            packed = _unpacked(data, found.start(1) + len(body), body, budget)
+            if packed is None:
+                return changed
+            objects += packed
+        for text in objects:
+            if _ESCAPED_NAME.search(text):
+                return changed
+            if b"/V" in text and not _printed_value(text):
+                return "holds values filled in"
     return None
+
+
+def _unpacked(data: bytes, at: int, head: bytes, budget: list) -> Optional[list]:
+    """The objects of the object stream whose data follows `data[at:]` ("stream", a line end),
+    each as bytes; None when they cannot be read for sure (then the file counts as changed)."""
+    import zlib
+
+    first = _FIRST.search(head)
+    start = re.match(rb"stream(\r\n|\n)", data[at:at + 8])
+    if first is None or start is None or b"/Filter /FlateDecode" not in head or b"DecodeParms" in head:
+        return None
+    inflater = zlib.decompressobj()
+    try:
+        text = inflater.decompress(data[at + start.end():], budget[0] + 1)
+    except zlib.error:
+        return None
+    budget[0] -= len(text)
+    if budget[0] < 0 or not inflater.eof:
+        return None
+    offset = int(first.group(1))
+    numbers = text[:offset].split()
+    starts = [int(n) for n in numbers[1::2] if n.isdigit()]
+    if len(starts) * 2 != len(numbers) or starts != sorted(starts):
+        return None
+    bounds = [offset + n for n in starts] + [len(text)]
+    return [text[bounds[i]:bounds[i + 1]] for i in range(len(starts))]
 
 
 def _printed_value(body: bytes) -> bool:
