@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -460,3 +461,23 @@ def test_the_inflated_total_counts_every_stream_without_keeping_it(monkeypatch):
     with pytest.raises(InvalidInput, match="inflate to more than"):
         forms.parse_pdf(object_stream_pdf(filled(), padding=2000), "x.pdf")
     assert time.perf_counter() - start < 30
+
+
+def huge_xref(data: bytes, rows: int) -> bytes:
+    """`data` with an appended revision whose cross-reference table lists `rows` objects."""
+    prev = int(re.search(rb"startxref\s+([0-9]+)", data[-100:]).group(1))
+    root = int(re.search(rb"/Root ([0-9]+) 0 R", data).group(1))
+    offset = data.index(b"\n%d 0 obj" % root) + 1
+    table = b"%010d 00000 n\r\n" % offset * rows
+    return data + (b"xref\n0 %d\n" % rows + table + b"trailer\n<< /Size %d /Root %d 0 R /Prev %d >>\nstartxref\n"
+                   b"%d\n%%%%EOF\n" % (rows, root, prev, len(data)))
+
+
+@pytest.mark.parametrize("rows,bound", [(450_000, 5.0)])
+def test_a_huge_cross_reference_table_is_refused_before_pypdf_reads_it(rows, bound):
+    data = huge_xref(filled(), rows)  # 9 MB, under the size limit; pypdf took 12 s to read its table
+    start = time.perf_counter()
+    (found,) = problems(data)
+    assert re.fullmatch(rf"mailed\.pdf: lists {rows // 1000},[0-9]{{3}} objects; the limit is "
+                        rf"{forms.MAX_OBJECTS:,} \(a filled board has about 2,000\)", found), found
+    assert time.perf_counter() - start < bound
