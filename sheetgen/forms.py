@@ -456,7 +456,7 @@ class PageValues:
         for choice in choices:
             if choice.casefold() == text.casefold():
                 return choice
-        self.fail(cell, f"unknown mark '{shown(text)}'; choose {' or '.join(choices)}, or leave it empty")
+        self.fail(cell, f"unknown mark '{text}'; choose {' or '.join(choices)}, or leave it empty")
         return None
 
     def from_left(self, cells: Sequence[str], label: str, unit: str) -> list:
