@@ -29,6 +29,7 @@ from sheetgen.errors import InvalidInput
 from sheetgen.games.gold_west import board_form
 
 from conftest import ROOT
+from formfill import fill_pdf
 
 RW = sheetgen.game("rolled-west")
 PREFIX = "rolled-west.board.p1."
@@ -270,8 +271,7 @@ def test_a_board_record_whose_setup_code_was_changed_is_refused(run, tmp_path):
     code = gw.setup(players=3, seed="friday").code
     other = gw.setup(players=3, seed="other").code
     sheet = gw.sheet("board", code=code, fillable=True)
-    sheet = edit(sheet, lambda w, ws: ws["gold-west.board.p1.p1.name"].update(
-        {NameObject("/V"): TextStringObject("Ann")}))
+    sheet = fill_pdf(sheet, "gold-west.board", {1: {"p1.name": "Ann"}})  # with its appearance, as a viewer
     assert board_form.printed_code(forms.parse_pdf(sheet, "b.pdf").subject) == {"setup": code}
 
     def set_code(value):
@@ -369,7 +369,7 @@ def object_stream_pdf(data: bytes, padding: int) -> bytes:
     an xref stream, as PDF writers compress forms; each object stream is padded with `padding`
     spaces after its object (a bomb when large: spaces compress a thousandfold)."""
     reader = PdfReader(io.BytesIO(data))
-    numbers = sorted(n for gen in reader.xref.values() for n in gen)
+    numbers = sorted({n for gen in reader.xref.values() for n in gen} | set(reader.xref_objStm))
     body = io.BytesIO()
     body.write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     where: dict = {}
@@ -379,6 +379,8 @@ def object_stream_pdf(data: bytes, padding: int) -> bytes:
     streams = []
     for number in numbers:
         obj = reader.get_object(number)
+        if hasattr(obj, "get") and obj.get("/Type") in ("/ObjStm", "/XRef"):
+            continue  # the input's own packing (a sheet sheetgen packed already)
         text = io.BytesIO()
         obj.write_to_stream(text)
         if hasattr(obj, "get_data") or number in (root, info):  # catalog and metadata stay plain
@@ -467,7 +469,7 @@ def huge_xref(data: bytes, rows: int) -> bytes:
     """`data` with an appended revision whose cross-reference table lists `rows` objects."""
     prev = int(re.search(rb"startxref\s+([0-9]+)", data[-100:]).group(1))
     root = int(re.search(rb"/Root ([0-9]+) 0 R", data).group(1))
-    offset = data.index(b"\n%d 0 obj" % root) + 1
+    offset = re.search(rb"\n[0-9]+ 0 obj", data).start() + 1  # any object: the table is refused unread
     table = b"%010d 00000 n\r\n" % offset * rows
     return data + (b"xref\n0 %d\n" % rows + table + b"trailer\n<< /Size %d /Root %d 0 R /Prev %d >>\nstartxref\n"
                    b"%d\n%%%%EOF\n" % (rows, root, prev, len(data)))
