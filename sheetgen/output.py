@@ -27,7 +27,8 @@ Decisions, each checked by tests/test_output_targets.py:
   in or changed since). Anything else may hold a player's work and is kept: a PDF
   with a value in any form field (other than one sheetgen printed there), a PDF
   saved again by a viewer or made by another program, a results file, an export,
-  any text. `blank_sheetgen_pdf` decides it from the bytes alone (no pypdf):
+  any text. The target is checked before any work and again just before the
+  rename. `blank_sheetgen_pdf` decides it from the bytes alone (no pypdf):
   sheetgen's PDFs are one revision, so a value cannot hide;
   anything it cannot be sure of (incremental saves, encryption, escaped names,
   an object stream it cannot unpack, a file too big to scan) counts as holding
@@ -75,12 +76,21 @@ def pdf_target(option: Optional[str], default_name: str, force: bool = False) ->
     refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
-    if not force and path.is_file():
-        why = blank_sheetgen_pdf(path)
-        if why:
-            raise UsageProblem("-o", f"'{path}' exists and {why}; give another name, or add --force to "
-                                     f"replace it")
+    if not force:
+        keep_work(path, pdf=True)
     return check_writable(path, create_folder=option is None)
+
+
+def keep_work(path: Path, *, pdf: bool) -> None:
+    """Refuse to replace `path` (without --force) unless it is missing or, for a PDF output, a
+    blank sheetgen PDF: the one rule of the module docstring."""
+    if not path.is_file():
+        return
+    if not pdf:
+        raise UsageProblem("-o", f"'{path}' exists; give another name, or add --force to replace it")
+    why = blank_sheetgen_pdf(path)
+    if why:
+        raise UsageProblem("-o", f"'{path}' exists and {why}; give another name, or add --force to replace it")
 
 
 MAX_SCAN = 64_000_000  # bytes of an existing PDF read to tell whether it is blank; a bigger one is kept
@@ -174,8 +184,8 @@ def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
 
     path = Path(option)
     refuse_unusual(path)
-    if not force and path.is_file():
-        raise UsageProblem("-o", f"'{path}' exists; give another name, or add --force to replace it")
+    if not force:
+        keep_work(path, pdf=False)
     return check_writable(path)
 
 
@@ -232,8 +242,10 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def write_atomic(path: Optional[Path], data: bytes) -> None:
-    """Write `data` to `path` all at once, or to standard output when `path` is None."""
+def write_atomic(path: Optional[Path], data: bytes, *, force: Optional[bool] = None) -> None:
+    """Write `data` to `path` all at once, or to standard output when `path` is None. `force`
+    False: the target is checked again just before it is replaced (`keep_work`), as a file may
+    have been saved there while we worked (a viewer, or another run)."""
     if path is None:
         _write_stdout(data)
         return
@@ -250,6 +262,8 @@ def write_atomic(path: Optional[Path], data: bytes) -> None:
         finally:
             os.close(fd)
         refuse_unusual(path)  # it may have become a link or a pipe while we worked
+        if force is False:
+            keep_work(path, pdf=data.startswith(b"%PDF-"))
         os.replace(part, path)
     except BaseException as exc:  # Ctrl-C included: no part file survives us
         _remove_quietly(part)

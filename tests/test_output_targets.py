@@ -557,3 +557,29 @@ def test_every_force_help_states_the_one_rule(run):
         text = " ".join(run(*command, "--help").out.split())
         assert "--force Replace an existing FILE. Without it only a blank PDF sheetgen printed" in text, command
         assert "any other file (a filled form, a results file, an export, another program's) is kept" in text
+
+
+@pytest.mark.parametrize("data", [b"%PDF-1.4 a new sheet", b"game: rolled-west\n"])
+def test_a_file_saved_while_we_worked_is_kept_at_the_rename(tmp_path, data):
+    """The target is checked again just before the rename: a viewer may have saved a filled sheet
+    (or someone a results file) there after the first check."""
+    from formfill import fill_pdf
+
+    from sheetgen import game
+    from sheetgen.errors import UsageProblem
+    from sheetgen.output import write_atomic
+
+    target = tmp_path / ("x.pdf" if data.startswith(b"%PDF") else "x.yaml")
+    blank = game("rolled-west").sheet(fillable=True)
+    saved = fill_pdf(blank, "rolled-west.board", {1: {"name": "Ann"}}) if target.suffix == ".pdf" else b"mine\n"
+    target.write_bytes(saved)
+    with pytest.raises(UsageProblem, match="--force"):
+        write_atomic(target, data, force=False)
+    assert target.read_bytes() == saved and parts(tmp_path) == []
+    if target.suffix == ".pdf":
+        target.write_bytes(blank)
+        write_atomic(target, data, force=False)  # a blank sheet is replaced
+        assert target.read_bytes() == data
+        target.write_bytes(saved)
+    write_atomic(target, data, force=True)
+    assert target.read_bytes() == data
