@@ -577,7 +577,7 @@ def parse_pdf(raw: bytes, name: str) -> FilledPdf:
     except Exception as exc:  # pypdf raises many kinds of error on a damaged file; each means the same
         if type(exc).__name__ == "DependencyError" and "AES" in str(exc):  # decrypted as objects are read
             raise refuse(_NEEDS_AES) from None
-        detail = " ".join(str(exc).split())[:120]
+        detail = shown(" ".join(str(exc).split())[:120])
         raise refuse(f"cannot read this PDF ({type(exc).__name__}{': ' + detail if detail else ''}); is it "
                      f"damaged?") from None
     finally:
@@ -592,36 +592,79 @@ MAX_STREAMS = 100_000  # streams (and so objects kept in streams) in one PDF
 MAX_OBJECTS = 100_000  # objects in one PDF (a 4-page board has about 2,000)
 _STREAM_START = re.compile(rb"stream(?:\r\n|\n|\r)")
 _INFLATE_STEP = 1 << 20  # bytes inflated at a time while counting: memory stays small
+_INFLATE_INPUT = 1 << 16  # compressed bytes given at a time: garbage fails fast
 
 
 def _check_streams(raw: bytes, refuse: Callable[[str], InvalidInput]) -> None:
     """Refuse a PDF whose compressed streams inflate to more than MAX_INFLATED bytes together,
-    counted without keeping what they inflate to. Every place a stream may start is tried, so a
-    stream pypdf would decode is counted whatever its dictionary says; a second layer of
-    compression inside one is refused where it matters (_check_objects) and capped by pypdf's
-    per-stream limit elsewhere."""
+    counted without keeping what they inflate to. Every place a stream may start is tried (but
+    not one inside compressed data already counted: the time stays linear), so a stream is
+    counted whatever its dictionary says, Flate data also behind an ASCII85 or hex layer (as
+    reportlab writes pages). The object streams pypdf will inflate are counted exactly again by
+    _check_objects; other streams pypdf decodes are capped one by one (_pypdf_limits)."""
+    budget = [MAX_INFLATED]
+    starts = [start.end() for _, start in zip(range(MAX_STREAMS + 1), _STREAM_START.finditer(raw))]
+    if len(starts) > MAX_STREAMS:
+        raise refuse(f"has more than {MAX_STREAMS:,} streams; a sheetgen sheet has a few a page")
+    counted = 0  # compressed data up to here is counted
+    for at, limit in zip(starts, starts[1:] + [len(raw)]):
+        if at < counted:
+            continue
+        counted = _inflate(raw, at, budget)
+        if counted == at:  # not zlib: maybe a text layer, which ends before the next stream
+            _inflate(_text_layer(raw[at:limit]), 0, budget)
+        if budget[0] < 0:
+            raise refuse(_INFLATED)
+
+
+_INFLATED = (f"its compressed parts inflate to more than {MAX_INFLATED // 1_000_000} MB, far more than any "
+             f"score sheet (a filled board's are well under 1 MB); is this the right file?")
+
+
+def _inflate(data: bytes, at: int, budget: list) -> int:
+    """Take from `budget[0]` what zlib (or gzip) data at data[at:] inflates to, stopping once it
+    is spent; where the compressed data ends (`at` when there is none there)."""
     import zlib
 
-    total = 0
-    for count, start in enumerate(_STREAM_START.finditer(raw)):
-        if count >= MAX_STREAMS:
-            raise refuse(f"has more than {MAX_STREAMS:,} streams; a sheetgen sheet has a few a page")
-        inflater = zlib.decompressobj(zlib.MAX_WBITS | 32)  # zlib or gzip, as pypdf accepts
-        data = raw[start.end():start.end() + _INFLATE_STEP]
-        offset = start.end() + len(data)
+    head = data[at:at + 2]
+    if len(head) < 2 or not (head == b"\x1f\x8b" or (head[0] & 0x0F == 8 and (head[0] << 8 | head[1]) % 31 == 0)):
+        return at  # no zlib or gzip header: not compressed data
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | 32)  # zlib or gzip, as pypdf accepts
+    view = memoryview(data)  # slices without copies
+    end = at
+    try:
+        while end < len(data) and not inflater.eof and budget[0] >= 0:
+            chunk = view[end:end + _INFLATE_INPUT]
+            budget[0] -= len(inflater.decompress(chunk, _INFLATE_STEP))
+            end += len(chunk) - len(inflater.unconsumed_tail) - len(inflater.unused_data)
+    except zlib.error:
+        pass  # damaged, or not compressed data after all: pypdf decides
+    return max(end, at + 1)
+
+
+_A85 = re.compile(rb"[!-uz\s]{2,}?~>")
+_HEX = re.compile(rb"[0-9A-Fa-f\s]{2,}?>")
+
+
+def _text_layer(data: bytes) -> bytes:
+    """The bytes an ASCII85 or hex layer at the start of `data` encodes (b"" when there is none)."""
+    import base64
+    import binascii
+
+    text = _A85.match(data)
+    if text:
         try:
-            while data and not inflater.eof:
-                total += len(inflater.decompress(data, _INFLATE_STEP))
-                if total > MAX_INFLATED:
-                    raise refuse(f"its compressed parts inflate to more than {MAX_INFLATED // 1_000_000} MB, "
-                                 f"far more than any score sheet (a filled board is about 1 MB); is this "
-                                 f"the right file?")
-                data = inflater.unconsumed_tail
-                if not data:
-                    data = raw[offset:offset + _INFLATE_STEP]
-                    offset += len(data)
-        except zlib.error:
-            continue  # not compressed data (most places are not), or damaged: pypdf decides
+            return base64.a85decode(b"".join(text.group()[:-2].split()))
+        except ValueError:
+            return b""
+    text = _HEX.match(data)
+    if text:
+        digits = b"".join(text.group()[:-1].split())
+        try:
+            return binascii.unhexlify(digits + b"0" * (len(digits) % 2))
+        except binascii.Error:
+            return b""
+    return b""
 
 
 _XREF_ROW = re.compile(rb"[0-9]{10} [0-9]{5} [nf]")
@@ -662,6 +705,7 @@ def _pypdf_limits() -> Any:
 def _check_objects(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
     """Refuse a PDF of too many objects, or whose object streams are compressed in layers or
     in a way _check_streams does not count (a PDF writer uses one layer of Flate)."""
+    budget = [MAX_INFLATED]
     plain = sum(len(numbers) for numbers in reader.xref.values())
     packed = getattr(reader, "xref_objStm", {})
     if plain + len(packed) > MAX_OBJECTS:
@@ -677,6 +721,10 @@ def _check_objects(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
         if len(names) > 1 or any(f != "/FlateDecode" for f in names):
             raise refuse(f"its objects are compressed in a way sheetgen does not read ("
                          f"{shown(' '.join(map(str, names)))}); save it again in a PDF viewer")
+        if names:  # exactly what pypdf will inflate, wherever the cross-reference says it lies
+            _inflate(bytes(stream._data), 0, budget)
+            if budget[0] < 0:
+                raise refuse(_INFLATED)
 
 
 def _read_form(raw: bytes, name: str, refuse: Callable[[str], InvalidInput]) -> FilledPdf:

@@ -450,9 +450,9 @@ def test_an_object_stream_bomb_is_refused_in_bounded_memory_and_time(tmp_path):
                           capture_output=True, text=True, timeout=300, cwd=ROOT,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     seconds, megabytes, outcome = done.stdout.strip().splitlines()
-    assert outcome == (f"bomb.pdf: its compressed parts inflate to more than {forms.MAX_INFLATED // 1_000_000} "
-                       f"MB, far more than any score sheet (a filled board is about 1 MB); is this the right file?")
-    # before the limits: many GB inflated (the 445 kB bomb took 476 MB and 25 s)
+    assert outcome == f"bomb.pdf: {forms._INFLATED}"
+    # before the limits: this bomb inflates to about 700 MB; a tenth of it (205 kB, 250 kB a
+    # stream) took the old reader 14.5 s and 86 MB, all of it about ten times that
     assert int(megabytes) < 150, megabytes
     assert float(seconds) < 5, seconds
 
@@ -483,3 +483,28 @@ def test_a_huge_cross_reference_table_is_refused_before_pypdf_reads_it(rows, bou
     assert re.fullmatch(rf"mailed\.pdf: lists {rows // 1000},[0-9]{{3}} objects; the limit is "
                         rf"{forms.MAX_OBJECTS:,} \(a filled board has about 2,000\)", found), found
     assert time.perf_counter() - start < bound
+
+
+@pytest.mark.parametrize("layer", ["flate", "ascii85", "hex"])
+def test_a_bomb_behind_any_layer_a_pdf_writer_uses_is_refused(layer):
+    import base64
+    import binascii
+
+    packed = zlib.compress(b" " * 100_000_000, 9)  # 100 MB of spaces in about 100 kB
+    body, name = {"flate": (packed, b"/FlateDecode"),
+                  "ascii85": (base64.a85encode(packed) + b"~>", b"[/ASCII85Decode /FlateDecode]"),
+                  "hex": (binascii.hexlify(packed) + b">", b"[/ASCIIHexDecode /FlateDecode]")}[layer]
+    data = filled()
+    at = data.index(b"\n") + 1  # an object nobody refers to: counted all the same
+    bomb = data[:at] + b"99999 0 obj\n<< /Filter %s /Length %d >>\nstream\n%s\nendstream\nendobj\n" % (
+        name, len(body), body) + data[at:]
+    start = time.perf_counter()
+    assert problems(bomb) == [f"mailed.pdf: {forms._INFLATED}"]
+    assert time.perf_counter() - start < 5
+
+
+def test_stream_keywords_everywhere_take_bounded_time():
+    spam = filled()[:-6] + b"stream\nx\x9c" * 90_000 + b"\n%%EOF\n"  # a zlib header after each
+    start = time.perf_counter()
+    problems(spam)
+    assert time.perf_counter() - start < 20  # about 2 s under load; quadratic would be hours
