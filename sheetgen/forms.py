@@ -683,9 +683,10 @@ def _check_count(raw: bytes, refuse: Callable[[str], InvalidInput]) -> None:
 
 
 def _pypdf_limits() -> Any:
-    """pypdf's own limits on decoding, lowered to a score sheet's size (pypdf 6.1 and later;
-    older versions read with their own limits and _check_streams' total)."""
+    """pypdf's own limits on decoding, lowered to a score sheet's size (where pypdf has
+    `apply_configuration`, as 7.1 has; older versions read with their own limits)."""
     import contextlib
+    import dataclasses
 
     import pypdf
 
@@ -698,13 +699,13 @@ def _pypdf_limits() -> Any:
         "brotli_maximum_output_length", "image_maximum_buffer_size", "stream_decoding_work_maximum_length")}
     wanted.update(array_maximum_element_count=MAX_WIDGETS, dictionary_maximum_element_count=MAX_WIDGETS,
                   form_fields_maximum_entries=MAX_WIDGETS)
-    known = {field.name for field in __import__("dataclasses").fields(pypdf.Configuration)}
+    known = {field.name for field in dataclasses.fields(pypdf.Configuration)}
     return apply(**{key: value for key, value in wanted.items() if key in known})
 
 
 def _check_objects(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
-    """Refuse a PDF of too many objects, or whose object streams are compressed in layers or
-    in a way _check_streams does not count (a PDF writer uses one layer of Flate)."""
+    """Refuse a PDF of too many objects, or whose object streams are compressed other than in
+    one layer of Flate (as PDF writers do) or inflate to more than MAX_INFLATED together."""
     budget = [MAX_INFLATED]
     plain = sum(len(numbers) for numbers in reader.xref.values())
     packed = getattr(reader, "xref_objStm", {})
