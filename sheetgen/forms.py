@@ -927,7 +927,11 @@ def _text(read: _Read, widget: Any, value: Any, redrawn: bool) -> None:
     read.value = text if value is not None else None
 
 
-_SHOWS = re.compile(rb"(?:\)|>|\])\s*(?:Tj|TJ|'|\")|\bDo\b")  # text drawn, or an image or form placed
+# a text-showing operator with its operand (a literal string, one level of parentheses inside,
+# a hex string, or an array of them), or an XObject placed (it may draw anything)
+_LITERAL = rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)"
+_SHOWS = re.compile(rb"(?:" + _LITERAL + rb"|<[^<>]*>)\s*(?:Tj|'|\")|\[[^\]]*\]\s*TJ|\bDo\b")
+_STRINGS = re.compile(_LITERAL + rb"|<[^<>]*>")
 
 
 def _shows_text(widget: Any) -> bool:
@@ -941,7 +945,11 @@ def _shows_text(widget: Any) -> bool:
     filters = filters.get_object() if filters is not None else None
     if filters not in (None, "/FlateDecode") and not (isinstance(filters, list) and filters == ["/FlateDecode"]):
         return True  # not counted by _check_streams, so not decoded: it may show anything
-    return _SHOWS.search(appearance.get_data()) is not None
+    for shown_text in _SHOWS.finditer(appearance.get_data()):
+        operator = shown_text.group()
+        if operator.endswith(b"Do") or any(text[1:-1].strip() for text in _STRINGS.findall(operator)):
+            return True  # an empty string (pypdf draws "<> Tj" for an emptied box) shows nothing
+    return False
 
 
 def _quoted(value: Any) -> str:
