@@ -52,7 +52,9 @@ def _complete_what(ctx: click.Context, param: click.Parameter, incomplete: str) 
 # play, then record and score the result; data last.
 WORKFLOW = ("games", "setup", "sheet", "template", "enter", "check", "score", "export", "plays", "standings", "data")
 
-FORCE = click.option("--force", is_flag=True, help="Replace FILE even if sheetgen did not write it.")
+FORCE = click.option("--force", is_flag=True, help="Replace an existing FILE. Without it only a blank PDF "
+                     "sheetgen printed (no value filled in, not saved again) is replaced; any other file "
+                     "(a filled form, a results file, an export, another program's) is kept.")
 
 
 def print_options(what: str):
@@ -224,7 +226,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
     suffix = "-fillable" if fillable else ""
     target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}{suffix}.pdf", force)
     job = chosen.render_sheet(plan)
-    output.write_atomic(target, job.pdf)
+    output.write_atomic(target, job.pdf, force=force)
     where = "stdout" if target is None else str(target)
     if job.per_player:
         held = f"{job.players} players" + (f" x {copies}" if copies > 1 else "")
@@ -303,12 +305,12 @@ def setup(ctx, game, players, names, seed, code, fmt, out, paper, ink, reveal, f
     target = output.pdf_target(out, "", force) if card else output.text_target(out, force)
     made = chosen.setup(players, seed, code, _names(names))
     if card:
-        output.write_atomic(target, chosen.setup_card(made, paper, ink, reveal=reveal))
+        output.write_atomic(target, chosen.setup_card(made, paper, ink, reveal=reveal), force=force)
         _say(f"wrote {target}: {chosen.key} setup card, code {made.code}")
         return
     text = made.text(fmt.lower(), reveal=reveal)
     output.write_atomic(target, text.encode("utf-8") if target else text.encode(sys.stdout.encoding or "utf-8",
-                                                                               errors="replace"))
+                                                                               errors="replace"), force=force)
     if target is not None:
         _say(f"wrote {target}: {chosen.key} setup, code {made.code}")
 
@@ -351,7 +353,7 @@ def template(ctx, game, players, names, schema, example, code, out, force) -> No
         text = chosen.example()
     else:
         text = chosen.template(players, _names(names), code=code)
-    output.write_atomic(target, text.encode("utf-8"))
+    output.write_atomic(target, text.encode("utf-8"), force=force)
     if target is not None and example:
         _say(f"wrote {target}: an example {chosen.key} results file; try 'sheetgen score {target}'")
     elif target is not None and not schema:
@@ -421,7 +423,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     text = chosen.enter(ask, _say, players=players, names=_names(names), code=code)
     if make_folder:
         os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
-    output.write_atomic(target, text.encode("utf-8"))
+    output.write_atomic(target, text.encode("utf-8"), force=force)
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
     batch.show(batch.run([str(target)], ctx.find_root().obj["data"], score=True), "text", score=True)
 
@@ -549,7 +551,7 @@ def export(ctx, files, out, force) -> None:
     exported = chosen.export(pdfs)
     for warning in exported.warnings:
         _say(f"warning: {warning}", err=True)
-    output.write_atomic(target, exported.text.encode("utf-8"))
+    output.write_atomic(target, exported.text.encode("utf-8"), force=force)
     if target is not None:
         _say(f"wrote {target}: {chosen.key} results of {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''}; "
              f"'sheetgen score {target}' tallies it")

@@ -52,7 +52,11 @@ if TYPE_CHECKING:
 
 MAX_PDF_BYTES = 10_000_000  # a 4-page fillable board is about 210 kB
 MAX_DEPTH = 32  # parent fields above a widget; more is a loop or a hostile file
-MAX_VALUE = 1000  # characters of one field's value kept (a name is at most 40)
+MAX_VALUE = 1000  # characters a field may hold (a name is at most 40)
+MAX_NAME = 80  # characters of a field name a message shows (sheetgen's are under 40)
+MAX_NAME_READ = 1000  # characters of one partial field name read; longer is not sheetgen's anyway
+MAX_WIDGETS = 20_000  # form fields in one PDF (a 4-page board has about 400)
+_HIDDEN_FLAGS = 1 | 2 | 32  # an annotation's Invisible, Hidden and NoView flags
 _PAGE_NODE = re.compile(r"p[1-9][0-9]{0,5}")
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 MISSING = object()  # a binding read nothing: the key is left out of the entry
@@ -279,8 +283,11 @@ class SheetForm:
 
     def __init__(self, game: str, part: str, slots: Sequence[Slot], bindings: Sequence[Binding],
                  plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = (),
-                 by_name: bool = False):
+                 by_name: bool = False, printed: Optional[Callable[[str], dict]] = None):
         self.game, self.part = game, part
+        # the values sheetgen printed into fields, found in the PDF's Subject (metadata): a field
+        # changed from one of them is refused (a Gold West board is drawn for its setup code)
+        self.printed = printed
         self.by_name = by_name  # a game form whose results file lists the players by name only (players: [A, B])
         self.slots = {slot.name: slot for slot in slots}
         self.order = {name: i for i, name in enumerate(self.slots)}
@@ -531,6 +538,7 @@ class FilledPage:
 class FilledPdf:
     name: str
     pages: list  # of FilledPage, in page order
+    subject: str = ""  # the PDF's Subject (metadata): what sheetgen printed it as
 
     @property
     def game(self) -> str:
@@ -562,6 +570,8 @@ def parse_pdf(raw: bytes, name: str) -> FilledPdf:
                      "PDF form")
     if b"%%EOF" not in raw[-1024:]:
         raise refuse("the PDF is cut short (no %%EOF at its end); copy or download it again")
+    _check_count(raw, refuse)
+    _check_streams(raw, refuse)
     import logging
     import warnings
 
@@ -569,56 +579,230 @@ def parse_pdf(raw: bytes, name: str) -> FilledPdf:
     level = quiet.level
     quiet.setLevel(logging.CRITICAL)  # pypdf logs every repair it makes; the problem below says enough
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _pypdf_limits():
             warnings.simplefilter("ignore")
             return _read_form(raw, name, refuse)
     except InvalidInput:
         raise
     except Exception as exc:  # pypdf raises many kinds of error on a damaged file; each means the same
-        detail = " ".join(str(exc).split())[:120]
+        if type(exc).__name__ == "DependencyError" and "AES" in str(exc):  # decrypted as objects are read
+            raise refuse(_NEEDS_AES) from None
+        detail = shown(" ".join(str(exc).split())[:120])
         raise refuse(f"cannot read this PDF ({type(exc).__name__}{': ' + detail if detail else ''}); is it "
                      f"damaged?") from None
     finally:
         quiet.setLevel(level)
 
 
+# What reading one PDF may cost. A filled 4-page board inflates to about 1 MB; a bomb (a few kB
+# that inflate to hundreds of MB) is refused in one line before pypdf parses what it inflates to.
+MAX_INFLATED = 32_000_000  # bytes that all the PDF's compressed streams may inflate to together
+MAX_STREAM = 8_000_000  # bytes one stream may decode to (pypdf's own limit, lowered)
+MAX_STREAMS = 100_000  # streams (and so objects kept in streams) in one PDF
+MAX_OBJECTS = 100_000  # objects in one PDF (a 4-page board has about 2,000)
+_STREAM_START = re.compile(rb"stream(?:\r\n|\n|\r)")
+_INFLATE_STEP = 1 << 20  # bytes inflated at a time while counting: memory stays small
+_INFLATE_INPUT = 1 << 16  # compressed bytes given at a time: garbage fails fast
+
+
+def _check_streams(raw: bytes, refuse: Callable[[str], InvalidInput]) -> None:
+    """Refuse a PDF whose compressed streams inflate to more than MAX_INFLATED bytes together,
+    counted without keeping what they inflate to. Every place a stream may start is tried (but
+    not one inside compressed data already counted: the time stays linear), so a stream is
+    counted whatever its dictionary says, Flate data also behind an ASCII85 or hex layer (as
+    reportlab writes pages). The object streams pypdf will inflate are counted exactly again by
+    _check_objects; other streams pypdf decodes are capped one by one (_pypdf_limits)."""
+    budget = [MAX_INFLATED]
+    starts = [start.end() for _, start in zip(range(MAX_STREAMS + 1), _STREAM_START.finditer(raw))]
+    if len(starts) > MAX_STREAMS:
+        raise refuse(f"has more than {MAX_STREAMS:,} streams; a sheetgen sheet has a few a page")
+    counted = 0  # compressed data up to here is counted
+    for at, limit in zip(starts, starts[1:] + [len(raw)]):
+        if at < counted:
+            continue
+        counted = _inflate(raw, at, budget)
+        if counted == at:  # not zlib: maybe a text layer, which ends before the next stream
+            _inflate(_text_layer(raw[at:limit]), 0, budget)
+        if budget[0] < 0:
+            raise refuse(_INFLATED)
+
+
+_INFLATED = (f"its compressed parts inflate to more than {MAX_INFLATED // 1_000_000} MB, far more than any "
+             f"score sheet (a filled board's are well under 1 MB); is this the right file?")
+
+
+def _inflate(data: bytes, at: int, budget: list) -> int:
+    """Take from `budget[0]` what zlib (or gzip) data at data[at:] inflates to, stopping once it
+    is spent; where the compressed data ends (`at` when there is none there)."""
+    import zlib
+
+    head = data[at:at + 2]
+    if len(head) < 2 or not (head == b"\x1f\x8b" or (head[0] & 0x0F == 8 and (head[0] << 8 | head[1]) % 31 == 0)):
+        return at  # no zlib or gzip header: not compressed data
+    inflater = zlib.decompressobj(zlib.MAX_WBITS | 32)  # zlib or gzip, as pypdf accepts
+    view = memoryview(data)  # slices without copies
+    end = at
+    try:
+        while end < len(data) and not inflater.eof and budget[0] >= 0:
+            chunk = view[end:end + _INFLATE_INPUT]
+            budget[0] -= len(inflater.decompress(chunk, _INFLATE_STEP))
+            end += len(chunk) - len(inflater.unconsumed_tail) - len(inflater.unused_data)
+    except zlib.error:
+        pass  # damaged, or not compressed data after all: pypdf decides
+    return max(end, at + 1)
+
+
+_A85 = re.compile(rb"[!-uz\s]{2,}?~>")
+_HEX = re.compile(rb"[0-9A-Fa-f\s]{2,}?>")
+
+
+def _text_layer(data: bytes) -> bytes:
+    """The bytes an ASCII85 or hex layer at the start of `data` encodes (b"" when there is none)."""
+    import base64
+    import binascii
+
+    text = _A85.match(data)
+    if text:
+        try:
+            return base64.a85decode(b"".join(text.group()[:-2].split()))
+        except ValueError:
+            return b""
+    text = _HEX.match(data)
+    if text:
+        digits = b"".join(text.group()[:-1].split())
+        try:
+            return binascii.unhexlify(digits + b"0" * (len(digits) % 2))
+        except binascii.Error:
+            return b""
+    return b""
+
+
+_XREF_ROW = re.compile(rb"[0-9]{10} [0-9]{5} [nf]")
+_SIZE = re.compile(rb"/Size\s+([0-9]+)")
+_INDEX = re.compile(rb"/Index\s*\[([0-9\s]*)\]")
+
+
+def _check_count(raw: bytes, refuse: Callable[[str], InvalidInput]) -> None:
+    """Refuse a PDF whose cross-reference tables or streams list more than MAX_OBJECTS objects,
+    before pypdf reads them all (a 10 MB table of 450,000 rows took pypdf 12 s)."""
+    claimed = [sum(1 for _ in _XREF_ROW.finditer(raw))] + [int(size) for size in _SIZE.findall(raw)]
+    claimed += [sum(int(n) for n in index.split()[1::2]) for index in _INDEX.findall(raw)]
+    if max(claimed) > MAX_OBJECTS:
+        raise refuse(f"lists {max(claimed):,} objects; the limit is {MAX_OBJECTS:,} (a filled board has about "
+                     f"2,000)")
+
+
+def _pypdf_limits() -> Any:
+    """pypdf's own limits on decoding, lowered to a score sheet's size (where pypdf has
+    `apply_configuration`, as 7.1 has; older versions read with their own limits)."""
+    import contextlib
+    import dataclasses
+
+    import pypdf
+
+    apply = getattr(pypdf, "apply_configuration", None)
+    if apply is None:
+        return contextlib.nullcontext()
+    wanted = {key: MAX_STREAM for key in (
+        "maximum_declared_stream_length", "array_based_stream_maximum_output_length", "jbig2_maximum_output_length",
+        "lzw_maximum_output_length", "run_length_maximum_output_length", "zlib_maximum_output_length",
+        "brotli_maximum_output_length", "image_maximum_buffer_size", "stream_decoding_work_maximum_length")}
+    wanted.update(array_maximum_element_count=MAX_WIDGETS, dictionary_maximum_element_count=MAX_WIDGETS,
+                  form_fields_maximum_entries=MAX_WIDGETS)
+    known = {field.name for field in dataclasses.fields(pypdf.Configuration)}
+    return apply(**{key: value for key, value in wanted.items() if key in known})
+
+
+def _check_objects(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
+    """Refuse a PDF of too many objects, or whose object streams are compressed other than in
+    one layer of Flate (as PDF writers do) or inflate to more than MAX_INFLATED together."""
+    budget = [MAX_INFLATED]
+    plain = sum(len(numbers) for numbers in reader.xref.values())
+    packed = getattr(reader, "xref_objStm", {})
+    if plain + len(packed) > MAX_OBJECTS:
+        raise refuse(f"has {plain + len(packed):,} objects; the limit is {MAX_OBJECTS:,} (a filled board has "
+                     f"about 2,000)")
+    for number in sorted({where[0] for where in packed.values()}):
+        if number in packed:
+            raise refuse("an object stream is inside another one; the PDF is damaged")
+        stream = reader.get_object(number)
+        filters = stream.get("/Filter") if hasattr(stream, "get") else None
+        filters = filters.get_object() if filters is not None else None
+        names = list(filters) if isinstance(filters, list) else [filters] if filters is not None else []
+        if len(names) > 1 or any(f != "/FlateDecode" for f in names):
+            raise refuse(f"its objects are compressed in a way sheetgen does not read ("
+                         f"{shown(' '.join(map(str, names)))}); save it again in a PDF viewer")
+        if names:  # exactly what pypdf will inflate, wherever the cross-reference says it lies
+            _inflate(bytes(stream._data), 0, budget)
+            if budget[0] < 0:
+                raise refuse(_INFLATED)
+
+
 def _read_form(raw: bytes, name: str, refuse: Callable[[str], InvalidInput]) -> FilledPdf:
     from pypdf import PdfReader
+    from pypdf.generic import BooleanObject
 
     reader = PdfReader(io.BytesIO(raw), strict=False)
     if reader.is_encrypted:
-        opened = False
-        try:  # a PDF locked only against changes opens with an empty password, as viewers open it
-            opened = bool(reader.decrypt(""))
-        except Exception:
-            opened = False
-        if not opened:
-            raise refuse("the PDF is encrypted (password protected); save an unprotected copy and give that")
+        _decrypt(reader, refuse)
+    _check_objects(reader, refuse)
+    root: Any = reader.trailer.get("/Root")
+    root = root.get_object() if root is not None else None
+    form: Any = root.get("/AcroForm") if hasattr(root, "get") else None
+    form = form.get_object() if form is not None else None
+    # NeedAppearances: viewers draw each value anew, so the value is what they show; without it they
+    # show the appearance streams, which must then agree with the values
+    flag = form.get("/NeedAppearances") if hasattr(form, "get") else None
+    redrawn = isinstance(flag, BooleanObject) and flag.value is True  # bool(BooleanObject(False)) is True
     pages: list = []
     foreign: list = []
+    problems: list = []
     widgets = 0
+    first: dict = {}  # a field's full name -> the page its first widget is on
     for number, page in enumerate(reader.pages, 1):
         annotations = page.get("/Annots")
         annotations = annotations.get_object() if annotations is not None else []
         found: dict = {}
         owners: set = set()
+        box = _page_box(page)
         for annotation in annotations if isinstance(annotations, list) else []:
             widget = annotation.get_object()
             if not hasattr(widget, "get") or widget.get("/Subtype") != "/Widget":
                 continue
             widgets += 1
-            full, value = _field(widget)
-            parts = full.split(".")
+            if widgets > MAX_WIDGETS:
+                raise refuse(f"has more than {MAX_WIDGETS:,} form fields; a sheetgen sheet has a few hundred a page")
+            read = _field(widget, redrawn)
+            parts = read.name.split(".")
             if len(parts) < 4 or not _PAGE_NODE.fullmatch(parts[2]):
-                foreign.append(full)
+                foreign.append(shown(read.name))
                 continue
             owners.add((parts[0], parts[1]))
-            found[".".join(parts[3:])] = value
+            cell = shown(".".join(parts[3:]))
+            hidden = _hidden(widget, box)
+            if read.name in first:
+                where = "" if first[read.name] == number else f" (and on page {first[read.name]})"
+                problems.append(Problem(name, f"this box is in the PDF twice{where}; a viewer shows one, and "
+                                              f"the other may hold another value: the form was changed after "
+                                              f"sheetgen made it; fill in a fresh sheet", page=number, field=cell))
+                continue
+            first[read.name] = number
+            if hidden:
+                problems.append(Problem(name, f"this box is {hidden}, so a viewer does not show what it holds: "
+                                              f"the form was changed after sheetgen made it; fill in a fresh "
+                                              f"sheet", page=number, field=cell))
+            elif read.problem:
+                problems.append(Problem(name, read.problem, page=number, field=cell))
+            else:
+                found[cell] = read.value
         if len(owners) > 1:
-            raise refuse(f"page {number} mixes fields of several sheets ({', '.join(sorted(map('.'.join, owners)))})")
+            sheets = ", ".join(sorted(shown(".".join(owner)) for owner in owners))
+            raise refuse(f"page {number} mixes fields of several sheets ({sheets})")
         if owners:
             game, part = owners.pop()
             pages.append(FilledPage(number, game, part, found))
+    if problems:
+        raise InvalidInput(problems)
     if not pages:
         if not widgets:
             raise refuse("has no form to read: print a fillable sheet with 'sheetgen sheet GAME --fillable', fill "
@@ -628,50 +812,198 @@ def _read_form(raw: bytes, name: str, refuse: Callable[[str], InvalidInput]) -> 
                      f"'sheetgen sheet GAME --fillable'")
     games = sorted({page.game for page in pages})
     if len(games) > 1:
-        raise refuse(f"holds sheets of several games ({', '.join(games)}); score each game on its own")
+        raise refuse(f"holds sheets of several games ({', '.join(map(shown, games))}); score each game on its own")
     from sheetgen.games import all_games
 
     spec = all_games().get(pages[0].game)
     if spec is None:
-        raise refuse(f"its form names a game sheetgen does not know ('{pages[0].game}')")
+        raise refuse(f"its form names a game sheetgen does not know ('{shown(pages[0].game)}')")
     for page in pages:
         if not any(part.name == page.part and part.form for part in spec.sheets):
-            raise refuse(f"its form is a {page.game} '{page.part}' sheet, which this sheetgen cannot read")
-    return FilledPdf(name, pages)
+            raise refuse(f"its form is a {page.game} '{shown(page.part)}' sheet, which this sheetgen cannot read")
+    info: Any = reader.trailer.get("/Info")
+    info = info.get_object() if info is not None else None
+    subject = info.get("/Subject") if hasattr(info, "get") else None
+    return FilledPdf(name, pages, subject=str(subject)[:MAX_VALUE] if isinstance(subject, str) else "")
 
 
-def _field(widget: Any) -> tuple:
-    """(full name, value) of the field a widget shows: str, bool for a check box, or None."""
-    names: list = []
-    kind = value = state = None
-    node, seen = widget, set()
-    for _ in range(MAX_DEPTH):
-        if id(node) in seen:
-            break
-        seen.add(id(node))
-        if "/T" in node:
-            names.append(str(node["/T"]))
-        kind = kind if kind is not None else node.get("/FT")
-        value = value if value is not None else node.get("/V")
-        state = state if state is not None else node.get("/AS")
+def shown(field_name: str) -> str:
+    """A field name as every message shows it: control, bidi and line-separator characters
+    escaped, and cut to MAX_NAME characters (a form from another player may hold anything)."""
+    from sheetgen.names import printable
+
+    text = printable(field_name[:MAX_NAME + 1])
+    return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "..."
+
+
+_NEEDS_AES = ("the PDF is encrypted with AES (though it opens without a password); reading it needs the "
+              "'cryptography' package: pip install cryptography, or save an unencrypted copy and give that")
+
+
+def _decrypt(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
+    """Open a PDF locked only against changes (an empty password), as viewers open it; refuse
+    one that needs a password, or whose cipher needs a package that is not installed."""
+    from pypdf.errors import DependencyError
+
+    try:
+        opened = bool(reader.decrypt(""))
+    except DependencyError:
+        raise refuse(_NEEDS_AES) from None
+    except Exception:
+        opened = False
+    if not opened:
+        raise refuse("the PDF is encrypted (password protected); save an unprotected copy and give that")
+
+
+@dataclass
+class _Read:
+    name: str  # the field's full name, as in the PDF
+    value: Any = None  # str, bool for a check box, or None
+    problem: str = ""  # why the value cannot be trusted (then value is None)
+
+
+def _field(widget: Any, redrawn: bool) -> _Read:
+    """The field a widget shows, its value read as the PDF standard says (on the terminal field,
+    inherited by its widgets) and checked against what the widget shows: a disagreement or a
+    value of the wrong type is a problem, never a value."""
+    chain: list = []  # the widget, then its parents
+    node: Any = widget
+    while len(chain) < MAX_DEPTH and hasattr(node, "get") and all(node is not n for n in chain):
+        chain.append(node)
         parent = node.get("/Parent")
-        if parent is None:
-            break
-        node = parent.get_object()
-        if not hasattr(node, "get"):
-            break
-    full = ".".join(reversed(names))
+        node = parent.get_object() if parent is not None else None
+    names = [str(n["/T"])[:MAX_NAME_READ] for n in chain if "/T" in n]
+    read = _Read(".".join(reversed(names)))
+    terminal = next((i for i, n in enumerate(chain) if "/T" in n), 0)
+    kind = next((n.get("/FT") for n in chain if n.get("/FT") is not None), None)
+    value = chain[terminal].get("/V")
+    if any("/V" in n for n in chain[terminal + 1:]):
+        read.problem = "a group of boxes above this one holds a value; the form was changed after sheetgen made it"
+        return read
+    if terminal > 0 and "/V" in widget and widget.get("/V") != value:
+        read.problem = (f"this box's field holds {_quoted(value)} but its widget {_quoted(widget.get('/V'))} (the "
+                        f"PDF disagrees with itself); fill the box in again in a PDF viewer and save")
+        return read
     if kind == "/Btn":
-        shown = value if value is not None else state
-        return full, shown is not None and str(shown) not in ("/Off", "Off", "")
+        _check_box(read, widget, value)
+    else:
+        _text(read, widget, value, redrawn)
+    return read
+
+
+def _check_box(read: _Read, widget: Any, value: Any) -> None:
+    from pypdf.generic import NameObject
+
+    if value is not None and not isinstance(value, NameObject):
+        read.problem = f"this check box holds {_quoted(value)}, not a check box's state (/Yes or /Off); the form " \
+                       f"was changed after sheetgen made it"
+        return
+    state = widget.get("/AS")
+    appearances: Any = widget.get("/AP")
+    appearances = appearances.get_object().get("/N") if hasattr(appearances, "get_object") else None
+    appearances = appearances.get_object() if appearances is not None else None
+    on = value is not None and value != "/Off"
+    shows = (isinstance(state, NameObject) and state != "/Off" and hasattr(appearances, "get")
+             and state in appearances)
+    if on != shows or (on and value != state):
+        said = "checked" if on else "unchecked"
+        read.problem = f"this check box holds '{said}' but shows {'checked' if shows else 'unchecked'} (its " \
+                       f"state {_quoted(state)}; the PDF disagrees with itself); tick or clear it again in a " \
+                       f"PDF viewer and save"
+        return
+    read.value = on
+
+
+def _text(read: _Read, widget: Any, value: Any, redrawn: bool) -> None:
+    from pypdf.generic import ByteStringObject, TextStringObject
+
     if value is None:
-        return full, None
-    if isinstance(value, bytes):
-        value = value.decode("latin-1")
-    elif isinstance(value, list):
-        value = ", ".join(str(v) for v in value)
-    text = str(value)
-    return full, text[:MAX_VALUE]
+        text = ""
+    elif isinstance(value, TextStringObject):
+        text = str(value)
+    elif isinstance(value, ByteStringObject):  # bytes no text encoding of PDF reads
+        text = bytes(value).decode("latin-1")
+    else:
+        read.problem = f"this box holds {_quoted(value)}: expected text; the form was changed after sheetgen made it"
+        return
+    if len(text) > MAX_VALUE:
+        read.problem = f"this box holds {len(text):,} characters; the most a box holds is {MAX_VALUE:,}"
+        return
+    if not redrawn and bool(text.strip()) != _shows_text(widget):
+        read.problem = (f"this box holds '{shown(text)}' but shows nothing (it has no appearance of its value)"
+                        if text.strip() else "this box shows text but holds no value")
+        read.problem += "; the PDF disagrees with itself: type the box again in a PDF viewer and save"
+        return
+    read.value = text if value is not None else None
+
+
+# a text-showing operator with its operand (a literal string, one level of parentheses inside,
+# a hex string, or an array of them), or an XObject placed (it may draw anything)
+_LITERAL = rb"\((?:\\.|[^\\()]|\((?:\\.|[^\\()])*\))*\)"
+_SHOWS = re.compile(rb"(?:" + _LITERAL + rb"|<[^<>]*>)\s*(?:Tj|'|\")|\[[^\]]*\]\s*TJ|\bDo\b")
+_STRINGS = re.compile(_LITERAL + rb"|<[^<>]*>")
+
+
+def _shows_text(widget: Any) -> bool:
+    """Whether the widget's normal appearance draws anything (text, or an XObject that may)."""
+    appearance: Any = widget.get("/AP")
+    appearance = appearance.get_object().get("/N") if hasattr(appearance, "get_object") else None
+    appearance = appearance.get_object() if appearance is not None else None
+    if appearance is None or not hasattr(appearance, "get_data"):
+        return appearance is not None  # a dictionary of states on a text box: not sheetgen's, maybe shown
+    filters = appearance.get("/Filter")
+    filters = filters.get_object() if filters is not None else None
+    if filters not in (None, "/FlateDecode") and not (isinstance(filters, list) and filters == ["/FlateDecode"]):
+        return True  # not counted by _check_streams, so not decoded: it may show anything
+    for shown_text in _SHOWS.finditer(appearance.get_data()):
+        operator = shown_text.group()
+        if operator.endswith(b"Do") or any(text[1:-1].strip() for text in _STRINGS.findall(operator)):
+            return True  # an empty string (pypdf draws "<> Tj" for an emptied box) shows nothing
+    return False
+
+
+def _quoted(value: Any) -> str:
+    """A PDF value as a message shows it: text quoted, anything else named by its type."""
+    if value is None:
+        return "nothing"
+    if type(value).__name__ in ("TextStringObject", "ByteStringObject"):
+        return f"'{shown(str(value))}'"
+    kinds = {"NameObject": "a PDF name", "NullObject": "a PDF null", "BooleanObject": "a true/false value",
+             "NumberObject": "a number", "FloatObject": "a number", "ArrayObject": "a list",
+             "DictionaryObject": "a dictionary", "IndirectObject": "a reference"}
+    what = kinds.get(type(value).__name__, "a PDF object")
+    if what in ("a PDF name", "a number", "a true/false value"):
+        what += f" ({shown(str(value)[:40])})"
+    return what
+
+
+def _page_box(page: Any) -> Optional[tuple]:
+    """The page's visible area (x0, y0, x1, y1), or None when it cannot be read."""
+    try:
+        box = page.cropbox
+        return (float(box.left), float(box.bottom), float(box.right), float(box.top))
+    except Exception:
+        return None
+
+
+def _hidden(widget: Any, page: Optional[tuple]) -> str:
+    """Why a viewer does not show a widget ('' when it does): flags, no size, off the page."""
+    flags = widget.get("/F", 0)
+    if not isinstance(flags, int) or flags & _HIDDEN_FLAGS:
+        return "hidden (its flags say so)"
+    if "/OC" in widget:
+        return "on a layer a viewer may hide"
+    try:
+        x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])
+    except Exception:
+        return "without a place on the page"
+    if min(abs(x1 - x0), abs(y1 - y0)) < 1:
+        return "too small to see"
+    if page is not None:
+        left, bottom, right, top = page
+        if min(x0, x1) >= right or max(x0, x1) <= left or min(y0, y1) >= top or max(y0, y1) <= bottom:
+            return "off the page"
+    return ""
 
 
 # -- filled PDFs as one results document ---------------------------------------------
@@ -737,6 +1069,10 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
             if form.blank(page.values):
                 continue
             used += 1
+            changed = _changed_print(form, pdf, page)
+            if changed:
+                refused.append(changed)
+                continue
             read = form.read(page.values)
             doc.problems += [Problem(pdf.name, message, page=page.number, field=cell)
                              for cell, message in read.problems]
@@ -791,6 +1127,22 @@ def document(pdfs: Sequence[FilledPdf], game: "Game") -> FormDocument:
     if refused:
         raise InvalidInput(refused)
     return doc
+
+
+def _changed_print(form: SheetForm, pdf: FilledPdf, page: FilledPage) -> Optional[Problem]:
+    """The problem of a field that holds another value than the one sheetgen printed in it
+    (a setup code the sheet's map was drawn for), or None."""
+    for cell, printed in (form.printed(pdf.subject) if form.printed else {}).items():
+        value = page.values.get(cell)
+        if isinstance(value, str) and value.strip() and _same(value) != _same(printed):
+            return Problem(pdf.name, f"this sheet was printed for {printed} (its map is drawn for it), but this "
+                                     f"box was changed to '{shown(value.strip())}'; write {printed} back, or "
+                                     f"fill in a sheet printed for the other one", page=page.number, field=cell)
+    return None
+
+
+def _same(text: str) -> str:
+    return "".join(text.split()).upper()
 
 
 def _first_cell(entry: PageValues, column: Optional[int]) -> Optional[str]:

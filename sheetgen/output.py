@@ -22,15 +22,25 @@ Decisions, each checked by tests/test_output_targets.py:
   carried over, and hard links to the old file keep the old content.
 * A failed write (full disk, I/O error, closed or broken standard output) raises
   OutputFailed, which the CLI shows as one line with exit code 1.
-* A file sheetgen did not write is never replaced without `force`: a PDF is ours
-  when its metadata names sheetgen as its creator; any other existing file (a
-  results file filled in by hand above all) needs `force`.
+* One rule for every output: without `force`, an existing file is replaced only
+  when it is provably a blank sheetgen PDF (a sheet or setup card nobody has filled
+  in or changed since). Anything else may hold a player's work and is kept: a PDF
+  with a value in any form field (other than one sheetgen printed there), a PDF
+  saved again by a viewer or made by another program, a results file, an export,
+  any text. The target is checked before any work and again just before the
+  rename. `blank_sheetgen_pdf` decides it from the bytes alone (no pypdf):
+  sheetgen's PDFs are one revision, so a value cannot hide;
+  anything it cannot be sure of (incremental saves, encryption, escaped names,
+  an object stream it cannot unpack, a file too big to scan) counts as holding
+  values. Object streams (as sheetgen packs fillable sheets) are unpacked and
+  read like the rest.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import sys
 import time
@@ -66,22 +76,102 @@ def pdf_target(option: Optional[str], default_name: str, force: bool = False) ->
     refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
         raise UsageProblem("-o", f"'{path}' is not a .pdf name; sheets are PDFs (or use -o - for stdout)")
-    if not force and path.is_file() and not _our_pdf(path):
-        raise UsageProblem("-o", f"'{path}' exists and was not written by sheetgen; give another name, "
-                                 f"or add --force to replace it")
+    if not force:
+        keep_work(path, pdf=True)
     return check_writable(path, create_folder=option is None)
 
 
-def _our_pdf(path: Path) -> bool:
-    """Whether the PDF at `path` names sheetgen as its creator (its Info dictionary, near the end)."""
+def keep_work(path: Path, *, pdf: bool) -> None:
+    """Refuse to replace `path` (without --force) unless it is missing or, for a PDF output, a
+    blank sheetgen PDF: the one rule of the module docstring."""
+    if not path.is_file():
+        return
+    if not pdf:
+        raise UsageProblem("-o", f"'{path}' exists; give another name, or add --force to replace it")
+    why = blank_sheetgen_pdf(path)
+    if why:
+        raise UsageProblem("-o", f"'{path}' exists and {why}; give another name, or add --force to replace it")
+
+
+MAX_SCAN = 64_000_000  # bytes of an existing PDF read to tell whether it is blank; a bigger one is kept
+_OBJECT = re.compile(rb"(?<![0-9])[0-9]+\s+[0-9]+\s+obj\b(.*?)\bendobj", re.S)
+_VALUE_KEY = re.compile(rb"/(D?V)(?=[\s/(<\[])\s*")
+_STRING = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>", re.S)  # literal (no bare parentheses) or hex
+_FIRST = re.compile(rb"/First\s+([0-9]{1,9})\b")
+_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*")
+_ESCAPED_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*#[0-9A-Fa-f]{2}")
+_UNSURE = (b"/Encrypt", b"/Prev")
+
+
+def blank_sheetgen_pdf(path: Path) -> Optional[str]:
+    """None when the PDF at `path` is provably a sheet sheetgen wrote that holds no one's values
+    (so replacing it loses nothing); else why it is kept (see the module docstring)."""
+    theirs = "was not written by sheetgen"
     try:
         with open(path, "rb") as handle:
-            handle.seek(0, os.SEEK_END)
-            size = handle.tell()
-            handle.seek(max(0, size - 64_000))
-            return b"/Creator (sheetgen " in handle.read()
+            data = handle.read(MAX_SCAN + 1)
     except OSError:
-        return False
+        return theirs
+    if len(data) > MAX_SCAN or not data.startswith(b"%PDF-") or b"/Creator (sheetgen " not in data:
+        return theirs
+    changed = "may hold values filled in (it was saved again after sheetgen wrote it)"
+    if data.count(b"%%EOF") != 1 or data.count(b"startxref") != 1 or any(word in data for word in _UNSURE):
+        return changed
+    budget = [MAX_SCAN]  # bytes object streams may inflate to, all together
+    for found in _OBJECT.finditer(data):
+        body = found.group(1).split(b"stream", 1)[0]  # the dictionary; a stream's data is no field
+        objects = [body]
+        if b"/ObjStm" in body:  # objects packed in a compressed stream (as sheetgen packs fillable sheets)
+            packed = _unpacked(data, found.start(1) + len(body), body, budget)
+            if packed is None:
+                return changed
+            objects += packed
+        for text in objects:
+            if _ESCAPED_NAME.search(text):
+                return changed
+            if b"/V" in text and not _printed_value(text):
+                return "holds values filled in"
+    return None
+
+
+def _unpacked(data: bytes, at: int, head: bytes, budget: list) -> Optional[list]:
+    """The objects of the object stream whose data follows `data[at:]` ("stream", a line end),
+    each as bytes; None when they cannot be read for sure (then the file counts as changed)."""
+    import zlib
+
+    first = _FIRST.search(head)
+    start = re.match(rb"stream(\r\n|\n)", data[at:at + 8])
+    if first is None or start is None or b"/Filter /FlateDecode" not in head or b"DecodeParms" in head:
+        return None
+    inflater = zlib.decompressobj()
+    try:
+        text = inflater.decompress(data[at + start.end():], budget[0] + 1)
+    except zlib.error:
+        return None
+    budget[0] -= len(text)
+    if budget[0] < 0 or not inflater.eof:
+        return None
+    offset = int(first.group(1))
+    numbers = text[:offset].split()
+    starts = [int(n) for n in numbers[1::2] if n.isdigit()]
+    if len(starts) * 2 != len(numbers) or starts != sorted(starts):
+        return None
+    bounds = [offset + n for n in starts] + [len(text)]
+    return [text[bounds[i]:bounds[i + 1]] for i in range(len(starts))]
+
+
+def _printed_value(body: bytes) -> bool:
+    """Whether one object's /V (if any) is empty, an unchecked box, or the very value sheetgen
+    printed in the field (its /DV, as a name field printed with --names)."""
+    values: dict = {}
+    for key in _VALUE_KEY.finditer(body):
+        rest = body[key.end():]
+        token = _STRING.match(rest) or _NAME.match(rest)
+        if token is None or key.group(1) in values:
+            return False  # a value of another kind, or two: not what sheetgen writes
+        values[key.group(1)] = token.group(0)
+    value = values.get(b"V")
+    return value in (None, b"/Off", b"()") or value == values.get(b"DV")
 
 
 def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
@@ -94,8 +184,8 @@ def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
 
     path = Path(option)
     refuse_unusual(path)
-    if not force and path.is_file():
-        raise UsageProblem("-o", f"'{path}' exists; give another name, or add --force to replace it")
+    if not force:
+        keep_work(path, pdf=False)
     return check_writable(path)
 
 
@@ -152,8 +242,10 @@ def _kind(mode: int) -> str:
     return "a special file"
 
 
-def write_atomic(path: Optional[Path], data: bytes) -> None:
-    """Write `data` to `path` all at once, or to standard output when `path` is None."""
+def write_atomic(path: Optional[Path], data: bytes, *, force: Optional[bool] = None) -> None:
+    """Write `data` to `path` all at once, or to standard output when `path` is None. `force`
+    False: the target is checked again just before it is replaced (`keep_work`), as a file may
+    have been saved there while we worked (a viewer, or another run)."""
     if path is None:
         _write_stdout(data)
         return
@@ -170,6 +262,8 @@ def write_atomic(path: Optional[Path], data: bytes) -> None:
         finally:
             os.close(fd)
         refuse_unusual(path)  # it may have become a link or a pipe while we worked
+        if force is False:
+            keep_work(path, pdf=data.startswith(b"%PDF-"))
         os.replace(part, path)
     except BaseException as exc:  # Ctrl-C included: no part file survives us
         _remove_quietly(part)

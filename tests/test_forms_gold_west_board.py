@@ -264,7 +264,20 @@ def test_a_sheet_without_its_code_cannot_be_scored(tmp_path):
     found = problems(tmp_path, {**PLAYERS_2, "setup": "", "hex.E3": "a"}, TWO)
     assert ("setup", "the hexes need their board: write the setup code of this game here (sheetgen setup "
                      "printed it)") in found
+    # a code changed from the one the sheet was printed for is refused as such (issue 18) ...
     found = dict(problems(tmp_path, {**PLAYERS_2, "setup": "GW2-XXXX", "p1.boomtown.1": "1"}, TWO))
+    assert found == {"setup": f"this sheet was printed for {TWO} (its map is drawn for it), but this box was "
+                              f"changed to 'GW2-XXXX'; write {TWO} back, or fill in a sheet printed for the other one"}
+    # ... and where the PDF no longer says what it was printed for, the code itself is checked
+    path = tmp_path / "board.pdf"
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(fill(blank(TWO), {**PLAYERS_2, "setup": "GW2-XXXX",
+                                                                          "p1.boomtown.1": "1"}))))
+    writer.add_metadata({"/Subject": "something else"})
+    with open(path, "wb") as out:
+        writer.write(out)
+    with pytest.raises(InvalidInput) as caught:
+        GW.score(str(path))
+    found = {p.field: p.message for p in caught.value.problems}
     assert found["setup"].startswith("setup: too short")
     assert found["p1.boomtown.1"].startswith("the offices are those of the setup code")
 

@@ -444,3 +444,152 @@ def test_a_folder_without_write_permission_is_refused(run, tmp_path):
     assert result.code == 2
     assert one_line(result.err) == f"Error: -o: no permission to write '{os.path.join('locked', 't.yaml')}'"
     assert os.listdir(locked) == []
+
+
+# ---- one rule: only a blank sheetgen PDF is replaced without --force --------------------------------
+
+FILLABLE = ("sheet", "rolled-west", "--names", "Ann,Ben", "--fillable")
+
+
+def _incremental_save(data: bytes, name: bytes, value: bytes) -> bytes:
+    """`data` with one field's value changed in an appended revision, as viewers save a filled form."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter(io.BytesIO(data), incremental=True)
+    writer.update_page_form_field_values(writer.pages[0], {name.decode(): value.decode()}, auto_regenerate=False)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_filled_and_saved_sheet_is_never_replaced_without_force(run, tmp_path):
+    from formfill import fill_pdf
+
+    target = tmp_path / "boards.pdf"
+    assert run(*FILLABLE, "-o", "boards.pdf").code == 0
+    assert run(*FILLABLE, "-o", "boards.pdf").code == 0  # blank, with the names sheetgen printed: replaced
+    blank = target.read_bytes()
+    for filled in (fill_pdf(blank, "rolled-west.board", {1: {"bank.1": "gold"}}),  # rewritten whole (pypdf)
+                   _incremental_save(blank, b"rolled-west.board.p1.claims.woods.1", b"camp"),  # appended (viewers)
+                   fill_pdf(blank, "rolled-west.board", {1: {"name": "Zed"}})):  # a printed name changed
+        target.write_bytes(filled)
+        refused = run(*FILLABLE, "-o", "boards.pdf")
+        assert refused.code == 2, refused
+        assert one_line(refused.err).startswith("Error: -o: 'boards.pdf' exists and ")
+        assert refused.err.rstrip().endswith("give another name, or add --force to replace it")
+        assert target.read_bytes() == filled
+    assert run(*FILLABLE, "-o", "boards.pdf", "--force").code == 0
+    assert target.read_bytes() != filled
+
+
+@pytest.mark.parametrize("command", [("sheet", "gold-west", "pad", "--fillable"),
+                                     ("sheet", "carcassonne-gold-rush", "--fillable"),
+                                     ("sheet", "piecepack-gold-rush", "--fillable", "--names", "Ann,Ben,Cat"),
+                                     ("sheet", "rolled-west"), ("setup", "gold-west", "--seed", "x")])
+def test_every_blank_sheetgen_pdf_may_be_replaced(run, tmp_path, command):
+    from sheetgen.output import blank_sheetgen_pdf
+
+    assert run(*command, "-o", "x.pdf").code == 0
+    assert blank_sheetgen_pdf(tmp_path / "x.pdf") is None
+    assert run(*command, "-o", "x.pdf").code == 0
+
+
+def test_a_sheet_filled_in_from_a_results_file_holds_values(run, tmp_path):
+    results = str(ROOT / "examples" / "rolled-west-game.yaml")
+    assert run("sheet", "rolled-west", "--from", results, "-o", "x.pdf").code == 0
+    refused = run("sheet", "rolled-west", "--from", results, "-o", "x.pdf")
+    assert refused.code == 2 and "holds values filled in" in refused.err and "--force" in refused.err
+    assert run("sheet", "rolled-west", "--from", results, "-o", "x.pdf", "--force").code == 0
+
+
+@pytest.mark.parametrize("change", [
+    (b"/Creator (sheetgen ", b"/Creator (another  "),  # another program's
+    (b"%%EOF", b"%%EOF\n%%EOF"),  # saved again
+    (b"/Type /Catalog", b"/Type /Catalog /Prev 0"),
+    (b"/Type /Catalog", b"/Type /Catalog /Encrypt 0"),
+    (b"/Type /Annot", b"/Type /Annot /V#20 (hidden)"),  # an escaped name: not what sheetgen writes
+    (b"/Type /Annot", b"/Type /Annot /V 12 0 R"),  # a value elsewhere
+    (b"/Type /Annot", b"/Type /Annot /V <4142>"),
+    (b"/Type /Annot", b"/Type /Annot /V [(a)]"),
+])
+def test_anything_not_provably_blank_is_kept(tmp_path, change):
+    from sheetgen import game
+    from sheetgen.output import blank_sheetgen_pdf
+
+    from pypdf import PdfReader, PdfWriter
+
+    out = io.BytesIO()  # rewritten by pypdf in plain objects, whether or not sheetgen packs them
+    sheet = game("rolled-west").sheet(names=["Ann", "Ben"], fillable=True)
+    PdfWriter(clone_from=PdfReader(io.BytesIO(sheet))).write(out)
+    blank = out.getvalue()
+    path = tmp_path / "b.pdf"
+    path.write_bytes(blank)
+    assert blank_sheetgen_pdf(path) is None
+    old, new = change
+    assert old in blank
+    path.write_bytes(blank.replace(old, new, 1))
+    assert blank_sheetgen_pdf(path) is not None
+
+
+def test_values_in_object_streams_are_found(tmp_path, monkeypatch):
+    """A sheet whose objects are packed in compressed object streams (as PDF writers save forms,
+    and as sheetgen may pack fillable sheets) is read like the rest: blank, or holding values."""
+    from test_hostile_forms import object_stream_pdf
+
+    from sheetgen import game, output
+    from sheetgen.output import blank_sheetgen_pdf
+
+    path = tmp_path / "b.pdf"
+    for names, expected in ((["Ann", "Ben"], None), (["Ann", "Zoë"], None)):
+        blank = game("rolled-west").sheet(names=names, fillable=True)
+        path.write_bytes(object_stream_pdf(blank, padding=0))
+        assert b"/ObjStm" in path.read_bytes() and blank_sheetgen_pdf(path) is expected
+    filled = game("rolled-west").sheet(results=ROOT / "examples" / "rolled-west-game.yaml", fillable=True)
+    path.write_bytes(object_stream_pdf(filled, padding=0))
+    assert blank_sheetgen_pdf(path) == "holds values filled in"
+    blank = game("rolled-west").sheet(fillable=True)
+    path.write_bytes(object_stream_pdf(blank, padding=200_000))  # inflates past the budget: kept, unsure
+    monkeypatch.setattr(output, "MAX_SCAN", 2_000_000)
+    assert blank_sheetgen_pdf(path) is not None
+
+
+def test_a_huge_or_unreadable_pdf_is_kept(tmp_path, monkeypatch):
+    from sheetgen import game, output
+
+    path = tmp_path / "b.pdf"
+    path.write_bytes(game("rolled-west").sheet())
+    monkeypatch.setattr(output, "MAX_SCAN", 1000)
+    assert output.blank_sheetgen_pdf(path) == "was not written by sheetgen"
+
+
+def test_every_force_help_states_the_one_rule(run):
+    for command in (("sheet",), ("setup",), ("template",), ("enter",), ("export",)):
+        text = " ".join(run(*command, "--help").out.split())
+        assert "--force Replace an existing FILE. Without it only a blank PDF sheetgen printed" in text, command
+        assert "any other file (a filled form, a results file, an export, another program's) is kept" in text
+
+
+@pytest.mark.parametrize("data", [b"%PDF-1.4 a new sheet", b"game: rolled-west\n"])
+def test_a_file_saved_while_we_worked_is_kept_at_the_rename(tmp_path, data):
+    """The target is checked again just before the rename: a viewer may have saved a filled sheet
+    (or someone a results file) there after the first check."""
+    from formfill import fill_pdf
+
+    from sheetgen import game
+    from sheetgen.errors import UsageProblem
+    from sheetgen.output import write_atomic
+
+    target = tmp_path / ("x.pdf" if data.startswith(b"%PDF") else "x.yaml")
+    blank = game("rolled-west").sheet(fillable=True)
+    saved = fill_pdf(blank, "rolled-west.board", {1: {"name": "Ann"}}) if target.suffix == ".pdf" else b"mine\n"
+    target.write_bytes(saved)
+    with pytest.raises(UsageProblem, match="--force"):
+        write_atomic(target, data, force=False)
+    assert target.read_bytes() == saved and parts(tmp_path) == []
+    if target.suffix == ".pdf":
+        target.write_bytes(blank)
+        write_atomic(target, data, force=False)  # a blank sheet is replaced
+        assert target.read_bytes() == data
+        target.write_bytes(saved)
+    write_atomic(target, data, force=True)
+    assert target.read_bytes() == data

@@ -26,6 +26,7 @@ settlements and mining tokens per terrain, groups, edge, water, line) is worked 
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any, Optional, Sequence
 
@@ -305,4 +306,13 @@ def form(rules: Any) -> SheetForm:
         return {SETUP: code.strip(), "players": players, "boomtown": boomtown}
 
     return SheetForm(rules.game, PART, slots, [SetupCode(), Map(labels, most), Boomtown(rules, most)], plain,
-                     scope="game", columns=columns)
+                     scope="game", columns=columns, printed=printed_code)
+
+
+_PRINTED = re.compile(r"^Board record sheet for setup ([0-9A-Za-z-]+)")  # the Subject board.py writes
+
+
+def printed_code(text: str) -> dict:
+    """{setup field: the code} a board sheet was printed for, from its Subject (PDF metadata)."""
+    found = _PRINTED.match(text)
+    return {SETUP: found.group(1)} if found else {}
