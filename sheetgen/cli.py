@@ -677,7 +677,7 @@ def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, r
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"], case_sensitive=False), default="text",
               show_default=True, help="A table for people, JSON for programs, CSV for a spreadsheet.")
 @click.option("--plot", metavar="FILE", help="Also draw each player's rating after every play: a .svg, .pdf "
-              "(or .png, with rlPyCairo installed).")
+              "(or .png, with pip install 'sheetgen[png]').")
 @FORCE
 @click.pass_context
 def standings(ctx, game, log, since, until, fmt, plot, force) -> None:

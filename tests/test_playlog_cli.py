@@ -205,9 +205,18 @@ def test_standings_plot_svg_and_pdf(run, season, tmp_path):
 def test_standings_plot_refusals(run, season, tmp_path):
     bad = run("standings", "rolled-west", "--log", "season.db", "--plot", "season.gif")
     assert bad.code == 2 and bad.err.startswith("Error: --plot: 'season.gif' is not a .svg, .pdf or .png name")
-    if not plot.png_available():
-        png = run("standings", "rolled-west", "--log", "season.db", "--plot", "season.png")
-        assert png.code == 2 and "pip install rlPyCairo" in png.err and "--plot" in png.err
+    png = run("standings", "rolled-west", "--log", "season.db", "--plot", "season.png")
+    if plot.png_available():
+        assert png.code == 0, png.err
+        picture = (tmp_path / "season.png").read_bytes()
+        assert picture.startswith(b"\x89PNG\r\n\x1a\n")
+        from PIL import Image
+
+        with Image.open(tmp_path / "season.png") as image:  # 540 x 320 pt at 150 dpi, lines drawn in colour
+            assert image.size == (1125, 667)
+            assert len(image.convert("RGB").getcolors(1 << 20) or []) > 10
+    else:
+        assert png.code == 2 and "pip install 'sheetgen[png]'" in png.err and "--plot" in png.err
         assert not (tmp_path / "season.png").exists()
     with PlayLog(tmp_path / "season.db") as log:
         log.score(EXAMPLES / "gold-west-game.yaml")

@@ -1,9 +1,11 @@
 """The standings' picture: each player's rating after every play, drawn with reportlab's charts.
 
 reportlab is already sheetgen's PDF library and its chart package draws the same
-drawing as PDF and SVG, with no other install. A PNG needs reportlab's bitmap
-renderer, which needs the rlPyCairo package (and the cairo library under it):
-with it a .png is drawn, without it a .png is refused saying so.
+drawing as PDF and SVG, with no other install. A PNG is that PDF rasterised by
+PDFium (pypdfium2) and written by Pillow: the optional extra `sheetgen[png]`.
+(reportlab's own bitmap renderer needs rlPyCairo, and pycairo has no wheel for
+Linux: it builds only where the cairo headers are.) Without the extra a .png is
+refused saying which install adds it.
 """
 
 from __future__ import annotations
@@ -28,9 +30,8 @@ def suffix(path: str) -> str:
     for ending in FORMATS:
         if lowered.endswith(ending):
             if ending == ".png" and not png_available():
-                raise InvalidArgument("plot", "a PNG needs reportlab's bitmap renderer, which needs the "
-                                              "rlPyCairo package: pip install rlPyCairo (it builds on the cairo "
-                                              "library); or give a .svg or .pdf name")
+                raise InvalidArgument("plot", "a PNG needs pypdfium2 and Pillow: pip install "
+                                              "'sheetgen[png]'; or give a .svg or .pdf name")
             return ending
     raise InvalidArgument("plot", f"'{path}' is not a .svg, .pdf or .png name")
 
@@ -38,7 +39,7 @@ def suffix(path: str) -> str:
 def png_available() -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("rlPyCairo") is not None
+    return all(importlib.util.find_spec(name) is not None for name in ("pypdfium2", "PIL"))
 
 
 def drawing(table: Standings, title: str, fonts: tuple = ("Helvetica", "Helvetica-Bold")) -> Any:
@@ -123,7 +124,7 @@ def render(table: Standings, title: str, ending: str) -> bytes:
     """The picture as the bytes of a .svg, .pdf or .png file. The PDF embeds the sheets' font
     (Arimo), as every sheetgen PDF does; an SVG names Helvetica for the viewer to find."""
     fonts = ("Helvetica", "Helvetica-Bold")
-    if ending == ".pdf":
+    if ending in (".pdf", ".png"):
         from sheetgen.pdf import FONTS  # registers Arimo with reportlab
 
         fonts = (FONTS[False], FONTS[True])
@@ -133,7 +134,7 @@ def render(table: Standings, title: str, ending: str) -> bytes:
 
         text = renderSVG.drawToString(d)
         return text.encode("utf-8") if isinstance(text, str) else text
-    if ending == ".pdf":
+    if ending in (".pdf", ".png"):
         import io
 
         from reportlab.graphics import renderPDF
@@ -161,7 +162,23 @@ def render(table: Standings, title: str, ending: str) -> bytes:
             shapes.STATE_DEFAULTS["fontName"] = default
         c.showPage()
         c.save()
-        return buffer.getvalue()
-    from reportlab.graphics import renderPM
+        if ending == ".pdf":
+            return buffer.getvalue()
+        return _png(buffer.getvalue())
+    raise InvalidArgument("plot", f"'{ending}' is not a .svg, .pdf or .png name")
 
-    return renderPM.drawToString(d, fmt="PNG", dpi=150)
+
+def _png(pdf: bytes, dpi: int = 150) -> bytes:
+    """The one page of `pdf` as a PNG at `dpi`, drawn by PDFium on white."""
+    import io
+
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
