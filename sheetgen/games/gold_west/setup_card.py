@@ -158,10 +158,12 @@ def _token(card, setup: dict, where: str) -> tuple:
         label = "?"
     return label, shown, card.reveal and not shown and token is not None
 
-def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[Callable] = None) -> _Map:
+def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[Callable] = None,
+            label_size: float = 6.5, code_size: float = 6.5, patch: bool = False) -> _Map:
     """The board at the card's `y`, hexes `size` mm from centre to corner, each labelled, each tile
     outlined heavy. `terrain` (a setup's): the terrains, and the face-down tiles hatched; None: the
-    land left blank. `token(where)` -> (text, bold, on a paper patch) for a hex's token (None: no tokens)."""
+    land left blank. `token(where)` -> (text, bold, on a paper patch) for a hex's token (None: no tokens).
+    `patch`: every hex label on a patch of paper, readable on any terrain's colour."""
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     laid = terrain if terrain is not None else [{"slot": s, "tile": None, "in_play": True} for s in slots]
     owner = {h: t["slot"] for t in laid for h in hexes.slot_hexes(slots[t["slot"]])}
@@ -188,7 +190,7 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         code = colours[h]
         card.add(Polygon(board.corners(h), fill=FILL[code], stroke="ink", width=0.4),
                  Icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
-                 Text(cx + 0.7, cy - 2.4, code, 6.5, align="left"))
+                 Text(cx + 0.7, cy - 2.4, code, code_size, bold=code_size > 6.5, align="left"))
         if token is not None:
             label, bold, patch = token(hexes.key(h))
             if patch:
@@ -204,9 +206,15 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         label = named.label(h)
         if h in tiles:
             label = centre_label(label, tiles[h])
-        if h in face_down:
+        if patch:
+            from sheetgen.pdf import text_width  # the patch is as wide as the label
+
+            w = text_width(label, label_size, True) + 1.6
+            card.add(Box(Rect(cx - w / 2, cy + 5.9 - label_size * 0.4, w, label_size * 0.43), fill="paper",
+                         stroke=None, radius=0.6))
+        elif h in face_down:
             card.add(Box(Rect(cx - board.s / 2, cy + 3.4, board.s, 2.9), fill="paper", stroke=None))
-        card.add(Text(cx, cy + 5.6, label, 6.5, bold=True, align="center", max_width=board.s * 1.2))
+        card.add(Text(cx, cy + 5.6, label, label_size, bold=True, align="center", max_width=board.s * 1.5))
     # Each tile outlined heavy: where it meets another tile, the water or the board's edge.
     for h, slot in owner.items():
         for n in hexes.neighbours(h):
