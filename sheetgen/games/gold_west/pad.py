@@ -1,9 +1,10 @@
 """The Gold West final-scoring pad, as a SheetDocument.
 
 One game per page: a column per player, and the rows of the results file in
-the order and words of `sheetgen template gold-west` (points, then influence,
-settlements, mining tokens and investment influence per terrain, then groups
-down to supply), then Boomtown (which offices each player holds spaces in, and
+its order (points, then influence, settlements, mining tokens and investment
+influence per terrain, then groups down to supply), each named in the
+rulebook's words with the results file's key printed small beside it
+(a `Text` marked `results_key`, tests/test_print_words.py), then Boomtown (which offices each player holds spaces in, and
 the 4VP), the terrain bonuses and the total. A filled pad copies straight into
 the template; the boxes marked "pts" (largest group, each office, the Wanted
 loss, the terrain bonuses) are for a table that adds the score up by hand.
