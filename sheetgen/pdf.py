@@ -52,6 +52,8 @@ _COLOUR = {
     "food": "#8fb04a", "energy": "#d8503a", "ore": "#a39e97", "civic": "#2f5d62",
     "forest": "#5d8a48", "water": "#9cc7e4", "unused": "#d4d0cb",
     "mountain": "#9c8f80",
+    "player_blue": "#2f62b0", "player_red": "#c8322b", "player_green": "#3d8b3d", "player_yellow": "#f2cf2e",
+    "player_black": "#1e1915",
 }
 _LOW_INK = {
     "ink": "#000000", "muted": "#444444", "paper": "#ffffff",
@@ -62,6 +64,7 @@ _LOW_INK = {
     "food": None, "energy": None, "ore": None, "civic": None,
     "forest": None, "water": None, "unused": None,
     "mountain": None,
+    "player_blue": None, "player_red": None, "player_green": None, "player_yellow": None, "player_black": None,
 }
 PALETTES = {
     name: {role: (HexColor(v) if v else None) for role, v in table.items()}

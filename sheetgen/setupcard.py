@@ -109,14 +109,17 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     card = Card(paper, reveal=reveal)
     width, height = card.width, card.height
     half_height = (height - GUTTER) / 2  # the height of a half-page card
-    card.add(Text(0, TITLE_BASELINE, f"{setup['title']}: setup for {setup['players']} players", 16, bold=True,
-                  max_width=width))
+    title = f"{setup['title']}: setup for {setup['players']} players"
+    card.add(Text(0, TITLE_BASELINE, title, 16, bold=True, max_width=width))
+    # a referee's copy says so only where it shows something: a game with nothing face down has one card
+    shown = reveal and has_face_down(setup)
+    if shown:
+        card.add(Text(width, TITLE_BASELINE, "REFEREE'S COPY: face down shown", 10, bold=True,
+                      align="right", max_width=width - text_width(title, 16, True) - 4))
     code = f"Setup code {setup['code']}"
     card.add(Text(0, 13, code, 10, bold=True, max_width=width))
     room = width - text_width(code, 10, True) - 4
     seed = f"seed: {_printable(setup['seed'])}" if setup.get("seed") is not None else "rebuilt from its code"
-    if reveal:
-        seed = f"REFEREE'S COPY (shows face-down pieces) | {seed}"
     card.add(Text(width, 13, _shorten(seed, room, 9, text_width), 9, role="muted", align="right",
                   max_width=room))
     card.add(Line(0, 16, width, 16, 0.8))
@@ -141,7 +144,7 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     return SheetDocument(
         title=f"{setup['title']} setup {setup['code']}",
         subject=f"Setup card{' (half a page, twice)' if half else ''} for {setup['players']} players, "
-                f"code {setup['code']}, rule data {setup['data_version']}{', face-down pieces shown' if reveal else ''}",
+                f"code {setup['code']}, rule data {setup['data_version']}{', face-down pieces shown' if shown else ''}",
         width=width, height=height, pages=[Page(None, tuple(items))])
 
 

@@ -94,6 +94,7 @@ class Text:
     max_width: Optional[float] = None  # mm: its room; wider is a layout bug (never shrunk to fit)
     angle: float = 0.0  # degrees anticlockwise about (x, y): 90 reads upwards, for a margin label
     footer: bool = False  # the footer's fine print: at least MIN_FOOTER instead of MIN_TEXT
+    results_key: bool = False  # a results file's key, printed small for whoever copies the sheet across
 
     @property
     def min_size(self) -> float:

@@ -1,5 +1,6 @@
 """Printable setup cards: `sheetgen setup GAME -o card.pdf`."""
 
+import io
 import pytest
 from pypdf import PdfReader
 
@@ -173,3 +174,80 @@ def test_a_players_card_says_its_code_rebuilds_the_face_down_pieces(run, tmp_pat
     player = " ".join(_text(tmp_path / "player.pdf").split())
     assert ("Rebuild this setup, face-down pieces included: sheetgen setup" in player) == hides
     assert "Rebuild exactly this setup: sheetgen setup" in " ".join(_text(tmp_path / "referee.pdf").split())
+
+
+def _luminance(colour) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.red) + 0.7152 * channel(colour.green) + 0.0722 * channel(colour.blue)
+
+
+def _contrast(a, b) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_gold_west_referee_copy_prints_face_down_tokens_readably(players):
+    """Each face-down token (in brackets) on a referee's copy lies on a patch of paper: at least 4.5:1
+    against its text in both inks, whatever the terrain's colour under it (a 2-player card fits too)."""
+    import sheetgen
+    from sheetgen import pdf, setupcard
+    from sheetgen.sheet import Box, Text
+
+    g = sheetgen.game("gold-west")
+    setup = g.setup(players=players, seed="referee")
+    doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer(), reveal=True)
+    items = list(doc.pages[0].items)
+    hidden = [i for i in items if isinstance(i, Text) and i.text.startswith("(") and i.text.endswith(")")]
+    assert len(hidden) >= 10
+    for text in hidden:
+        under = [b for b in items[:items.index(text)] if isinstance(b, Box) and b.fill
+                 and b.rect.x <= text.x <= b.rect.right and b.rect.y <= text.y <= b.rect.bottom]
+        assert under, text
+        for palette in pdf.PALETTES.values():
+            assert _contrast(palette[text.role], palette[under[-1].fill]) >= 4.5, (text.text, under[-1].fill)
+    g.setup_card(setup, reveal=True)  # draws: the header and notes fit
+
+
+@pytest.mark.parametrize("key", ["rolled-west", "carcassonne-gold-rush"])
+def test_reveal_claims_nothing_for_a_game_with_nothing_face_down(key):
+    import sheetgen
+
+    g = sheetgen.game(key)
+    setup = g.setup(players=3, seed="reveal")
+    def text(reveal: bool) -> str:
+        pages = PdfReader(io.BytesIO(g.setup_card(setup, reveal=reveal))).pages
+        return " ".join(" ".join(p.extract_text().split()) for p in pages)
+
+    shown = text(True)
+    assert "REFEREE" not in shown and "shown" not in shown
+    assert shown == text(False)  # the same card: nothing lies face down to show
+
+
+@pytest.mark.parametrize("key,players", [("rolled-west", n) for n in (2, 3, 4)]
+                         + [("carcassonne-gold-rush", n) for n in (2, 3, 4, 5)])
+def test_short_cards_set_up_the_game(key, players):
+    """A half-page card that carries the setup: seating, the rulebook's setup with the data's counts,
+    a turn; it fills most of its half page (not over half blank); Carcassonne's colours have swatches."""
+    import sheetgen
+    from sheetgen import setupcard
+    from sheetgen.sheet import Box, Para
+
+    g = sheetgen.game(key)
+    setup = g.setup(players=players, seed="card")
+    doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer())
+    items = list(doc.pages[0].items)
+    half = (doc.height - setupcard.GUTTER) / 2
+    body = [i for i in items if isinstance(i, Para) and i.rect.bottom < half]
+    assert body and max(i.rect.bottom for i in body) > 0.5 * half  # a half-page card, more than half used
+    words = " ".join(i.text for i in items if hasattr(i, "text"))
+    assert "SET UP" in words.upper() and "A TURN" in words.upper()
+    if key == "carcassonne-gold-rush":
+        assert f"{g.rules['tiles'] - 1} land tiles" in words and f"{g.rules['cowboys']['per_colour']} cowboys" in words
+        swatches = {i.fill for i in items if isinstance(i, Box) and i.rect.bottom < half
+                    and str(i.fill).startswith("player_")}
+        assert len(swatches) == players
+    else:
+        assert f"all {g.rules['dice']['count']} dice" in words

@@ -197,12 +197,18 @@ def template_keys():
     return [m.group(1) for m in re.finditer(r"^ {4}(?:# )?([a-z_]+): [\[{0-9]", entry, re.M)]
 
 
-def test_rows_follow_the_template_in_its_order_and_words(four_text):
+def test_rows_follow_the_template_in_its_order_named_in_game_words(four_text):
+    """Each row is named in the rulebook's words, with the results file's key beside it, small."""
     keys = [k for k in template_keys() if k not in ("camps", "total")]  # camps: the map form only
     assert keys[:3] == ["points", "influence", "settlements"] and keys[-1] == "supply"
     art = art_of(build(players=4))
+    printed_keys = [i for i in art if isinstance(i, Text) and i.results_key]
+    assert [i.text for i in printed_keys if i.text in keys] == keys
+    assert all(i.size == LAYOUT["fonts"]["key"] and not i.bold for i in printed_keys)
     labels = [i.text for i in art if isinstance(i, Text) and i.bold and i.x < 2 and i.size == LAYOUT["fonts"]["label"]]
-    assert [w for w in labels if w in keys] == keys
+    words = [LAYOUT["text"]["words"][k] for k in keys]
+    assert [w for w in labels if w in words] == words
+    assert not any("_" in w for w in labels)
     places = [four_text.index(key + "\n") for key in keys]
     assert places == sorted(places)
 

@@ -57,7 +57,8 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     card.y = 19
     out = setup is not None and any(not t["in_play"] for t in setup["terrain"])
     card.heading(layout["heading"], layout["note_code"] if out else layout["note_blank"])
-    board = hex_map(card, rules, setup["terrain"] if setup else None, size=layout["hex_size"])
+    board = hex_map(card, rules, setup["terrain"] if setup else None, size=layout["hex_size"],
+                    label_size=layout["label_size"], code_size=layout["code_size"], patch=True)
     card.y += board.height + 0.4
     legend(card, rules, out)
     card.line(f"Hex labels: {rules_span(rules)}; [B] marks the centre of tile B." if setup else
@@ -74,7 +75,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         card.gap(2)
         table = layout["table"]
         card.heading(table["heading"], table["note"])
-        _rows(card, table, setup["players"] if setup else table["rows"])
+        _rows(card, table, setup["players"] if setup else table["rows"], card.height - setupcard.FOOTER - 1)
     command = f"sheetgen sheet {rules.game} board" + (f" --code {code}" if code else "") + \
         (" --fillable" if form is not None else "")
     foot = card.height - setupcard.FOOTER
@@ -182,19 +183,21 @@ def _player_fields(card, rules, setup: dict, form, fill: dict) -> list:
     return out
 
 
-def _rows(card, table: dict, rows: int) -> None:
-    """The column heads, then a ruled row per player to write the hexes on."""
+def _rows(card, table: dict, rows: int, bottom: float) -> None:
+    """The column heads, then a ruled row per player to write the hexes on: the rows share the page
+    down to `bottom` (at least the layout's row_height each)."""
     x = [2.0]
     for w in table["widths"]:
         x.append(x[-1] + w)
     for left, words in zip(x, table["columns"]):
         card.add(Text(left, card.y + 3, words, 8, role="muted", bold=True))
     card.y += 4
+    height = max(table["row_height"], (bottom - 2 - card.y) / rows)
     for _ in range(rows):
-        card.y += table["row_height"]
+        card.y += height
         card.add(Line(2, card.y, card.width - 2, card.y, 0.4))
         for left in x[1:]:
-            card.add(Line(left - 2, card.y - table["row_height"] + 1.5, left - 2, card.y, 0.3, "muted"))
+            card.add(Line(left - 2, card.y - height + 1.5, left - 2, card.y, 0.3, "muted"))
     card.y += 2
 
 

@@ -1,9 +1,10 @@
 """The Gold West final-scoring pad, as a SheetDocument.
 
 One game per page: a column per player, and the rows of the results file in
-the order and words of `sheetgen template gold-west` (points, then influence,
-settlements, mining tokens and investment influence per terrain, then groups
-down to supply), then Boomtown (which offices each player holds spaces in, and
+its order (points, then influence, settlements, mining tokens and investment
+influence per terrain, then groups down to supply), each named in the
+rulebook's words with the results file's key printed small beside it
+(a `Text` marked `results_key`, tests/test_print_words.py), then Boomtown (which offices each player holds spaces in, and
 the 4VP), the terrain bonuses and the total. A filled pad copies straight into
 the template; the boxes marked "pts" (largest group, each office, the Wanted
 loss, the terrain bonuses) are for a table that adds the score up by hand.
@@ -108,17 +109,26 @@ class _Pad(SheetArt):
         return out
 
     # -- the labels on the left -----------------------------------------------
-    def label(self, y: float, h: float, name: str, text: str = "", size: Optional[float] = None) -> None:
-        """The label cell of a row: a tinted band, the row's name and its small print."""
+    def label(self, y: float, h: float, name: str, text: str = "", size: Optional[float] = None,
+              key: str = "") -> None:
+        """The label cell of a row: a tinted band, the row's name in the game's words and its small print;
+        `key`, the results file's key for the row, printed small at the right of the name."""
         width = self.L["label_width"]
         self.add(Box(Rect(0, y, width, h), fill="light", stroke="low_mark", width=self.line["thin"] * 0.6,
                      radius=1.0))
         size = size or self.font["label"]
         room = width - 2.8
+        base = baseline(y + h / 2, size) if not text else y + 0.6 + size * PT * 0.9
+        name_room = room
+        if key:
+            from sheetgen.pdf import text_width  # measured only to leave the name its room
+
+            key_size = self.font["key"]
+            self.add(Text(width - 1.4, base, key, key_size, role="muted", align="right", results_key=True))
+            name_room -= text_width(key, key_size) + 1.5
+        self.add(Text(1.4, base, name, size, bold=True, max_width=name_room))
         if not text:
-            self.add(Text(1.4, baseline(y + h / 2, size), name, size, bold=True, max_width=room))
             return
-        self.add(Text(1.4, y + 0.6 + size * PT * 0.9, name, size, bold=True, max_width=room))
         top = y + 0.6 + size * PT * 1.1
         self.add(Para(Rect(1.4, top, room, y + h - 0.3 - top), text, self.font["tiny"], role="muted",
                       align="left"))
@@ -161,7 +171,7 @@ class _Pad(SheetArt):
 
         # Player names: a pen box heading each column (names print into it).
         spec = L["names"]
-        self.label(y, spec["height"], t["name"], "" if self.named else t["players_hint"])
+        self.label(y, spec["height"], t["name"], "" if self.named else t["players_hint"], key="name")
         for c, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.column_w, spec["height"]), names.cell(c, "name"), t["player_label"],
                            size=self.F["name"]["size"])
@@ -174,7 +184,7 @@ class _Pad(SheetArt):
         self.terrain_strip(y)
         y += L["strip"]
         for key in TERRAIN_FIELDS:
-            self.label(y, row, key, t["rows"][key])
+            self.label(y, row, t["words"][key], t["rows"][key], key=key)
             for c, x in enumerate(self.columns, 1):
                 for (bx, bw), (_, word) in zip(self.parts(x, [1 / len(self.terrains)] * len(self.terrains)),
                                                self.terrains):
@@ -182,16 +192,17 @@ class _Pad(SheetArt):
             y += row + gap
         for key in names.AFTER_TERRAINS:
             if key == "groups":
-                self.label(y, row, key, t["rows"][key].format(points=self.rules["scoring"]["largest_group"]))
+                self.label(y, row, t["words"][key], t["rows"][key].format(points=self.rules["scoring"]["largest_group"]),
+                           key=key)
                 self.scored_row(y, row, lambda c: names.cell(c, "groups"), lambda c: names.cell(c, "pts", "group"),
                                 text=True)
             elif key == "water":
-                self.label(y, row, key, t["rows"][key])
+                self.label(y, row, t["words"][key], t["rows"][key], key=key)
                 for c, x in enumerate(self.columns, 1):
                     for (bx, bw), part in zip(self.parts(x, [0.5, 0.5]), names.WATER):
                         self.write_box(Rect(bx, y, bw, row), names.cell(c, key, part), t["water_parts"][part])
             elif key == "wanted":
-                self.label(y, row, key, t["rows"][key])
+                self.label(y, row, t["words"][key], t["rows"][key], key=key)
                 self.scored_row(y, row, lambda c: names.cell(c, "wanted"), lambda c: names.cell(c, "pts", "wanted"),
                                 minus=True)
             else:
@@ -232,7 +243,7 @@ class _Pad(SheetArt):
 
     def count_row(self, y: float, h: float, key: str) -> None:
         """A row holding one number per player, the results file's `key`."""
-        self.label(y, h, key, self.text["rows"][key])
+        self.label(y, h, self.text["words"][key], self.text["rows"][key], key=key)
         for c, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.column_w, h), names.cell(c, key))
 

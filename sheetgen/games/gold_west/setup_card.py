@@ -125,19 +125,18 @@ def hatch(points: tuple, spacing: float = HATCH, inset: float = 0.5) -> list:
 def _board(card, setup, rules) -> None:
     revealed = set(setup["revealed"])
     out = [t for t in setup["terrain"] if not t["in_play"]]
-    if card.reveal:
-        note = "referee's copy: face-up tokens in bold, face-down ones in (brackets)"
-    else:
-        note = "face-up tokens show their resources; ? = face down"
+    # short enough for the heading bar with both parts (a referee's copy of a 2-player setup)
+    note = "face-down tokens in (brackets), face-up in bold" if card.reveal else "? = a face-down token"
     if out:
-        note = f"hatched tiles lie face down, out of play; {note}"
+        note = f"hatched tiles: face down, out of play; {note}"
     card.heading("The board", note)
     board = hex_map(card, rules, setup["terrain"], size=8.4, token=lambda where: _token(card, setup, where))
     card.y += board.height + 0.4
     legend(card, rules, bool(out))
     names = {r["code"]: r["name"] for r in rules["resources"]}
     tokens = ", ".join(f"{code} {name}" for code, name in names.items())
-    card.line(f"Tokens: {tokens}; ? = face down. The {len(revealed)} tokens touching the water start face up.",
+    hidden = "(in brackets) = face down, shown on this copy only" if card.reveal else "? = face down"
+    card.line(f"Tokens: {tokens}; {hidden}. The {len(revealed)} tokens touching the water start face up.",
               size=7.5)
     named = hexes.labels(rules)
     card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B.", size=7.5)
@@ -145,7 +144,8 @@ def _board(card, setup, rules) -> None:
 
 
 def _token(card, setup: dict, where: str) -> tuple:
-    """A hex's token as the setup card prints it: (text, bold, role)."""
+    """A hex's token as the setup card prints it: (text, bold, on a paper patch). A referee's face-down
+    token is in brackets on a patch of paper: readable on any terrain's colour."""
     token = setup["tokens"].get(where)
     shown = where in set(setup["revealed"])
     if token is None:
@@ -156,12 +156,14 @@ def _token(card, setup: dict, where: str) -> tuple:
         label = f"({_spaced(token)})"
     else:
         label = "?"
-    return label, shown, "ink" if shown or not card.reveal else "muted"
+    return label, shown, card.reveal and not shown and token is not None
 
-def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[Callable] = None) -> _Map:
+def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[Callable] = None,
+            label_size: float = 6.5, code_size: float = 6.5, patch: bool = False) -> _Map:
     """The board at the card's `y`, hexes `size` mm from centre to corner, each labelled, each tile
     outlined heavy. `terrain` (a setup's): the terrains, and the face-down tiles hatched; None: the
-    land left blank. `token(where)` -> (text, bold, role) for a hex's token (None: no tokens)."""
+    land left blank. `token(where)` -> (text, bold, on a paper patch) for a hex's token (None: no tokens).
+    `patch`: every hex label on a patch of paper, readable on any terrain's colour."""
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     laid = terrain if terrain is not None else [{"slot": s, "tile": None, "in_play": True} for s in slots]
     owner = {h: t["slot"] for t in laid for h in hexes.slot_hexes(slots[t["slot"]])}
@@ -188,10 +190,15 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         code = colours[h]
         card.add(Polygon(board.corners(h), fill=FILL[code], stroke="ink", width=0.4),
                  Icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
-                 Text(cx + 0.7, cy - 2.4, code, 6.5, align="left"))
+                 Text(cx + 0.7, cy - 2.4, code, code_size, bold=code_size > 6.5, align="left"))
         if token is not None:
-            label, bold, role = token(hexes.key(h))
-            card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, role=role, align="center", max_width=board.s * 1.6))
+            label, bold, patch = token(hexes.key(h))
+            if patch:
+                from sheetgen.pdf import text_width  # the patch is as wide as the token
+
+                w = text_width(label, 6.5, bold) + 1.2
+                card.add(Box(Rect(cx - w / 2, cy - 1.0, w, 3.2), fill="paper", stroke=None, radius=0.6))
+            card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, align="center", max_width=board.s * 1.6))
     # Each hex's label on its bottom line, low enough to clear the token and high enough to fit the hex;
     # on a face-down tile, on a patch of paper over the hatching.
     tiles = {hexes.parse(slots[t["slot"]]["centre"]): t["tile"] for t in laid if t["tile"] is not None}
@@ -199,9 +206,15 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         label = named.label(h)
         if h in tiles:
             label = centre_label(label, tiles[h])
-        if h in face_down:
+        if patch:
+            from sheetgen.pdf import text_width  # the patch is as wide as the label
+
+            w = text_width(label, label_size, True) + 1.6
+            card.add(Box(Rect(cx - w / 2, cy + 5.9 - label_size * 0.4, w, label_size * 0.43), fill="paper",
+                         stroke=None, radius=0.6))
+        elif h in face_down:
             card.add(Box(Rect(cx - board.s / 2, cy + 3.4, board.s, 2.9), fill="paper", stroke=None))
-        card.add(Text(cx, cy + 5.6, label, 6.5, bold=True, align="center", max_width=board.s * 1.2))
+        card.add(Text(cx, cy + 5.6, label, label_size, bold=True, align="center", max_width=board.s * 1.5))
     # Each tile outlined heavy: where it meets another tile, the water or the board's edge.
     for h, slot in owner.items():
         for n in hexes.neighbours(h):

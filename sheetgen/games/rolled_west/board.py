@@ -160,8 +160,9 @@ class _Board(SheetArt):
                 rect = Rect(x, y, spec["space"], spec["row"])
                 self.write_box(rect, field=names.claim(row["key"], position), at=self.strip(rect),
                                size=self.F["strip"]["size"])
-                if points is not None:
-                    self.number(rect.cx, rect.cy, points)
+                if points is not None:  # in the top left corner: the rest of the space is for drawing the camp
+                    size = self.font["claim_value"]
+                    self.add(Text(rect.x + 1.2, rect.y + 1.0 + size * PT * 0.72, str(points), size, bold=True))
                 if position in row["stars"]:
                     self.corner_star(rect, spec["star"])
                 x += spec["space"] + spec["space_gap"]
@@ -276,10 +277,17 @@ class _Board(SheetArt):
             self.add(Icon(row_metal, bx + axis / 2, cy + b_spec["cell"] / 2, axis * 0.75))
             for j, col_metal in enumerate(town["columns"]):
                 rect = Rect(cells_x + j * (cell_w + gap), cy, cell_w, b_spec["cell"])
-                inset = self.inset(rect)
-                self.write_box(rect, field=names.office(self.letters[row_metal] + self.letters[col_metal]),
-                               at=Rect(inset.x, inset.y, inset.w, self.F["office"]["height"]))
-                inner = Rect(rect.x + 1.2, rect.y + 1.0, rect.w - 2.4, rect.h - 2.0)
+                # a square to mark the office as yours, top left, its word beside it; the scoring below
+                side = b_spec["mark"]
+                mark = Rect(rect.x + 1.2, rect.y + 1.2, side, side)
+                self.write_box(rect)
+                self.add(Box(mark, fill="paper", width=self.line["thin"], radius=0.5),
+                         Text(mark.right + 1.2, baseline(mark.cy, self.font["tiny"]), self.text["boomtown_mark"],
+                              self.font["tiny"], role="muted", bold=True))
+                if self.form is not None:
+                    self.fields.append(self.form.field(names.office(self.letters[row_metal] + self.letters[col_metal]),
+                                                       self.inset(mark, -self.F["inset"] + 0.4)))
+                inner = Rect(rect.x + 1.2, mark.bottom + 0.4, rect.w - 2.4, rect.bottom - 0.8 - mark.bottom - 0.4)
                 self.add(Para(inner, offices[(row_metal, col_metal)]["text"], self.font["small"]))
         bottom = cells_y + len(town["rows"]) * (b_spec["cell"] + gap) - gap
 
