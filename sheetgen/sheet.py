@@ -27,7 +27,7 @@ from sheetgen.names import check_all, check_printable
 
 PT = 25.4 / 72  # millimetres per point
 MIN_TEXT = 6.5   # pt: the smallest text a player reads
-MIN_FOOTER = 6.0  # pt: the footer's fine print (version, rule data)
+MIN_FOOTER = MIN_TEXT  # pt: the footer (version, rule data) is held to the same floor
 LEADING = 1.1  # line to line, in sizes, for a name on more than one line
 
 
