@@ -268,7 +268,7 @@ class _Cards:
         frame = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)
         out: list = [Box(frame, fill=None, stroke="panel_edge", width=self.line["frame"], radius=1.6)]
         out.append(Text(rect.cx, frame.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
-                        role="header", align="center", max_width=frame.w - 2))
+                        role="ink", align="center", max_width=frame.w - 2))
         out.append(Icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
         size = spec["icons"]
         step = size + 1.2

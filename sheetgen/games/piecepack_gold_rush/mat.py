@@ -107,7 +107,7 @@ class _Mat(SheetArt):
     def header(self) -> None:
         h = self.L["header"]
         self.add(Text(0, baseline(h["height"] / 2 - 1.2, self.font["title"]), self.text["title"],
-                      self.font["title"], bold=True, role="header"))
+                      self.font["title"], bold=True, role="ink"))
         self.add(Text(0.4, h["height"] - 0.6, f"{self.rules.title}: {self.text['subtitle']}", self.font["small"],
                       role="muted", max_width=h["name_x"] - 3))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)

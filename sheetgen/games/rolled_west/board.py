@@ -94,7 +94,7 @@ class _Board(SheetArt):
     def header(self) -> None:
         h = self.L["header"]
         self.add(Text(0, baseline(h["height"] / 2, self.font["title"]), self.text["title"],
-                      self.font["title"], bold=True, role="header"))
+                      self.font["title"], bold=True, role="ink"))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
         left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
         inner = self.inset(box)
