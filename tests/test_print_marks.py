@@ -66,6 +66,22 @@ def test_back_ground_reaches_3mm_past_every_cut():
                 assert any(grown.inside(g) for g in grounds), spot
 
 
+def test_front_ground_reaches_3mm_past_every_cut_and_nothing_is_drawn_on_a_cut():
+    """Issue 21: the fronts are bled like the backs, and a cut line is shown by crop marks only (no rule on
+    it, and no frame on a back a millimetre of duplex drift would show)."""
+    doc = cards(back_names=True)
+    for page in doc.pages:
+        drawn = items(doc, page)
+        grounds = [i.rect for i in drawn if isinstance(i, Box) and i.fill == "light" and i.stroke is None]
+        for cell in CELLS:
+            spot = cards_module.mirror(cell, WIDTH) if page.form.startswith(cards_module.BACK) else cell
+            grown = Rect(spot.x - 3, spot.y - 3, spot.w + 6, spot.h + 6)
+            assert any(grown.inside(g) for g in grounds), spot
+        outlines = [i for i in drawn if isinstance(i, Box) and i.stroke is not None
+                    and (abs(i.rect.w - CARD_W) < 2 * 3.5 + 1e-6 and abs(i.rect.h - CARD_H) < 2 * 3.5 + 1e-6)]
+        assert outlines == [], "a rule on or near a card's cut"
+
+
 def test_the_pdf_fills_the_bled_ground_on_the_backs():
     """The renderer draws each back's ground as a rectangle (card + 2 x 3 mm) in the back form."""
     data = pdf.render(cards(), "letter", "color")

@@ -13,9 +13,14 @@ Pages: the cards fill a grid centred in the content box. With
 mirrored left-right, so that printed double-sided and flipped on the long
 edge, every back lands behind its front. Printed as a print shop would:
 
-- the backs' ground runs `bleed` mm past every cut, so a double-sided print
-  that lands 1-2 mm off shows no white sliver; the fronts are white to the
-  cut (no art meets their edge), so they need none;
+- fronts and backs alike have a ground colour that runs `bleed` mm past
+  every cut, so a cut or a double-sided print that lands 1-2 mm off shows no
+  white sliver; nothing is printed on a cut line: the cuts are shown by the
+  crop marks only (a rule on the cut shows as a stray edge on one card and
+  none on its neighbour whenever the blade misses it);
+- the backs carry no frame: a line parallel to the cut shows the duplex
+  drift (1 mm off makes one side's margin twice the other's), while a flat
+  bled ground with the art centred well inside it shows none;
 - crop marks in the margins at every cut, on fronts and backs alike, starting
   past the bleed;
 - registration targets in both side margins at the same place on both sides
@@ -131,7 +136,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     one_set: list = []  # the pages of one set, each a reference to a form drawn once
     for n, start in enumerate(range(0, len(cards), len(cells)), start=1):
         chunk = cards[start:start + len(cells)]
-        front: list = list(margins)
+        front: list = painter.grounds(cells) + list(margins)
         for rect, card in zip(cells, chunk):
             front += painter.front(rect, card)
         forms[f"{FRONT}-{n}"] = tuple(front)
@@ -186,12 +191,18 @@ class _Cards:
                 x += size + gap
         return out
 
+    def grounds(self, cells: list) -> list:
+        """Every card's ground, bled `bleed` mm past its cuts (under the cards' art, drawn first)."""
+        bleed = self.L["bleed"]
+        return [Box(Rect(r.x - bleed, r.y - bleed, r.w + 2 * bleed, r.h + 2 * bleed), fill="light", stroke=None)
+                for r in cells]
+
     # -- fronts ------------------------------------------------------------
     def front(self, rect: Rect, card: Optional[dict]) -> list:
         spec, font = self.L["front"], self.font
         inset = spec["inset"]
         inner_x, inner_w = rect.x + inset, rect.w - 2 * inset
-        out: list = [Box(rect, fill=None, stroke="muted", width=self.L["outline"])]
+        out: list = []
         band = Rect(inner_x, rect.y + inset, inner_w, spec["band"])
         y = band.bottom + 0.4
         kind = Rect(inner_x, y, inner_w, spec["kind"])
@@ -251,12 +262,7 @@ class _Cards:
     def back_page(self, cells: list, width: float, margins: list) -> list:
         """A back page without names: every card's ground (bled past its cuts) first, then
         the art of every card, then the margin marks."""
-        bleed = self.L["bleed"]
-        out: list = []
-        for rect in cells:
-            spot = mirror(rect, width)
-            out.append(Box(Rect(spot.x - bleed, spot.y - bleed, spot.w + 2 * bleed, spot.h + 2 * bleed),
-                           fill="light", stroke=None))
+        out: list = self.grounds([mirror(rect, width) for rect in cells])
         for rect in cells:
             out += self.back_art(mirror(rect, width))
         return out + list(margins)
@@ -265,10 +271,9 @@ class _Cards:
         """The back of any card (the same for every card) at `rect`, over its ground."""
         spec, font = self.L["back"], self.font
         inset = spec["inset"]
-        frame = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)
-        out: list = [Box(frame, fill=None, stroke="panel_edge", width=self.line["frame"], radius=1.6)]
-        out.append(Text(rect.cx, frame.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
-                        role="ink", align="center", max_width=frame.w - 2))
+        safe = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)  # no frame: see above
+        out: list = [Text(rect.cx, safe.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
+                          role="ink", align="center", max_width=safe.w - 2)]
         out.append(Icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
         size = spec["icons"]
         step = size + 1.2
