@@ -1,6 +1,6 @@
 """Issue 21's proof, read from the printed PDFs themselves (not the display lists).
 
-Every part (card sheets with and without backs) and every game's setup card (and its referee copy), on
+Every part (card sheets with and without backs, in every card size) and every game's setup card (and its referee copy), on
 Letter and A4, in colour and low ink, is rendered once per session; each page's content streams, the form
 XObjects they place and the form fields' appearance streams are scanned operator by operator, keeping the
 graphics state (q/Q, cm, Tm, Tf, colours). Asserted: no text shown below 6.5 pt, every font embedded,
@@ -18,7 +18,7 @@ from functools import lru_cache
 import pytest
 
 import sheetgen
-from sheetgen.sheet import MIN_TEXT
+from sheetgen.sheet import CARD_SIZES, MIN_TEXT
 
 PAPERS, INKS = ("letter", "a4"), ("color", "low")
 SHOW = {b"Tj", b"TJ", b"'", b'"'}
@@ -36,6 +36,9 @@ def documents() -> list:
         for part in g.spec.sheets:
             for backs in ((False, True) if part.has_backs else (False,)):
                 out += [(key, "sheet", part.name, backs, paper, ink) for paper in PAPERS for ink in INKS]
+                if part.has_backs:  # card sheets: the other card sizes too
+                    out += [(key, size, part.name, backs, paper, ink) for size in CARD_SIZES[1:]
+                            for paper in PAPERS for ink in INKS]
         out += [(key, "fillable", part.name, False, "letter", ink) for part in g.spec.sheets
                 if part.form and not part.form_needs_code for ink in INKS]
         if g.spec.setup:
@@ -49,6 +52,8 @@ def pdf(key: str, kind: str, part: str, flag: bool, paper: str, ink: str) -> byt
     g = sheetgen.game(key)
     if kind == "card":
         return g.setup_card(g.setup(seed="proof"), paper=paper, ink=ink, reveal=flag)
+    if kind in CARD_SIZES:
+        return g.sheet(part, paper=paper, ink=ink, backs=flag, card_size=kind)
     return g.sheet(part, paper=paper, ink=ink, backs=flag, fillable=kind == "fillable")
 
 
@@ -167,7 +172,7 @@ def composite_dark(colour: tuple) -> bool:
 
 def _id(case) -> str:
     key, kind, part, flag, paper, ink = case
-    return "-".join(v for v in (key, kind, part, {"sheet": "backs", "card": "reveal"}.get(kind, "") if flag else "",
+    return "-".join(v for v in (key, kind, part, {"card": "reveal"}.get(kind, "backs") if flag else "",
                                 paper, ink) if v)
 
 

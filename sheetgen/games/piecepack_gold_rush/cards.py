@@ -42,7 +42,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded on
 
 from sheetgen import layouts, marks
 from sheetgen.pdf import FONTS  # measured in the fonts it is drawn in
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
+from sheetgen.sheet import CARD_SIZES, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
 
 # Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
 # front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
@@ -59,6 +59,24 @@ def deck(rules, per_page: int) -> list:
     if rules["cards"]["blanks"] and len(out) % per_page:
         out += [None] * (per_page - len(out) % per_page)
     return out
+
+
+def card_layout(paper: str, size: str = CARD_SIZES[0]) -> dict:
+    """The card layout for `paper` and a card size (sheet.CARD_SIZES): the card's width and height from
+    the layout's `sizes`, and the grid as many cards as the content box holds with room outside the grid
+    for the crop marks (above and below) and the registration targets (at the sides)."""
+    layout = dict(layouts.load("piecepack-gold-rush-cards", paper))
+    card = layout["sizes"][size]
+    W, H = layout["content"]["width"], layout["content"]["height"]
+    side = layout["registration"]["from_grid"] + marks.target_reach()
+    end = layout["cut_marks"]["gap"] + layout["cut_marks"]["length"]
+    columns = int((W - 2 * side) // card["width"])
+    # the targets stay where the default size puts them, however narrow the grid: margins stay even
+    moved = (layout["grid"]["columns"] * layout["card"]["width"] - columns * card["width"]) / 2
+    layout["registration"] = {**layout["registration"], "from_grid": layout["registration"]["from_grid"] + moved}
+    layout["card"] = dict(card)
+    layout["grid"] = {"columns": columns, "rows": int((H - 2 * end) // card["height"])}
+    return layout
 
 
 def slots(layout: dict) -> list[Rect]:
@@ -125,7 +143,7 @@ def margin_marks(layout: dict) -> list:
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load("piecepack-gold-rush-cards", request.paper)
+    layout = card_layout(request.paper, request.card_size)
     width = layout["content"]["width"]
     cells = slots(layout)
     cards = deck(rules, len(cells))
