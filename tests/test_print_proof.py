@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,7 @@ import sheetgen
 from sheetgen.sheet import CARD_SIZES, MIN_TEXT
 
 PAPERS, INKS = ("letter", "a4"), ("color", "low")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHOW = {b"Tj", b"TJ", b"'", b'"'}
 STROKE_PAINT = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 FILL_PAINT = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
@@ -29,7 +32,7 @@ STROKE_OPS = {b"G": "g", b"RG": "rg", b"K": "k", b"SC": "other", b"SCN": "other"
 
 
 def documents() -> list:
-    """(label, kind) of every PDF the proof covers."""
+    """(game, kind, part, backs or reveal, paper, ink) of every PDF the proof covers."""
     out = []
     for key in sheetgen.games():
         g = sheetgen.game(key)
@@ -39,11 +42,11 @@ def documents() -> list:
                 if part.has_backs:  # card sheets: the other card sizes too
                     out += [(key, size, part.name, backs, paper, ink) for size in CARD_SIZES[1:]
                             for paper in PAPERS for ink in INKS]
-        out += [(key, "fillable", part.name, False, "letter", ink) for part in g.spec.sheets
-                if part.form and not part.form_needs_code for ink in INKS]
         if g.spec.setup:
-            out += [(key, "card", "", reveal, paper, ink) for reveal in (False, True) for paper in PAPERS
-                    for ink in INKS]
+            out += [(key, "card", "", False, paper, ink) for paper in PAPERS for ink in INKS]
+            out += [(key, "card", "", True, "letter", ink) for ink in INKS]  # the referee copy
+    # form fields' looks (filled in from the example results file, so every kind of field shows a value)
+    out += [("rolled-west", "filled", "board", False, "letter", ink) for ink in INKS]
     return out
 
 
@@ -52,6 +55,8 @@ def pdf(key: str, kind: str, part: str, flag: bool, paper: str, ink: str) -> byt
     g = sheetgen.game(key)
     if kind == "card":
         return g.setup_card(g.setup(seed="proof"), paper=paper, ink=ink, reveal=flag)
+    if kind == "filled":
+        return g.sheet(part, paper=paper, ink=ink, results=EXAMPLES / f"{key}-game.yaml")
     if kind in CARD_SIZES:
         return g.sheet(part, paper=paper, ink=ink, backs=flag, card_size=kind)
     return g.sheet(part, paper=paper, ink=ink, backs=flag, fillable=kind == "fillable")
@@ -89,10 +94,52 @@ def _embedded(font) -> bool:
     return any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
 
 
+TOKEN = re.compile(rb"""\s*(?:
+    (?P<str>\((?:\\.|[^\\()])*\))      # a literal string (reportlab escapes its parentheses)
+  | (?P<open><<|\[) | (?P<close>>>|\])
+  | (?P<hex><[0-9A-Fa-f\s]*>)
+  | (?P<name>/[^\s/\[\]()<>{}%]*)
+  | (?P<num>[-+]?(?:\d+\.?\d*|\.\d+))
+  | (?P<op>[A-Za-z'"][A-Za-z0-9*'"]*)
+  | (?P<comment>%[^\r\n]*)
+)""", re.X)
+
+
+def operations(data: bytes) -> list:
+    """(operands, operator) of a content stream, in order: numbers as floats, names as '/Name' strings,
+    strings, arrays and dictionaries as placeholders (no check here reads them)."""
+    out: list = []
+    operands: list = []
+    depth = 0
+    at = 0
+    data = data.rstrip()
+    while at < len(data):
+        token = TOKEN.match(data, at)
+        assert token is not None and token.end() > at, f"cannot read the content stream at {data[at:at + 20]!r}"
+        at = token.end()
+        kind = token.lastgroup
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth -= 1
+            if depth == 0:
+                operands.append("<array or dictionary>")
+        elif depth or kind == "comment":
+            continue
+        elif kind == "num":
+            operands.append(float(token.group(kind)))
+        elif kind == "name":
+            operands.append(token.group(kind).decode("latin-1"))
+        elif kind in ("str", "hex"):
+            operands.append("<string>")
+        else:
+            out.append((operands, token.group(kind)))
+            operands = []
+    return out
+
+
 def scan(stream, resources, found: Found, reader, ctm=None, fill=("g", (0.0,)), stroke=("g", (0.0,)),
          depth: int = 0) -> None:
-    from pypdf.generic import ContentStream
-
     assert depth < 8, "form XObjects nested too deep"
     resources = resources.get_object() if resources is not None else {}
     fonts = resources.get("/Font", {})
@@ -100,7 +147,7 @@ def scan(stream, resources, found: Found, reader, ctm=None, fill=("g", (0.0,)), 
     state = {"ctm": list(ctm or [1, 0, 0, 1, 0, 0]), "fill": fill, "stroke": stroke}
     stack: list = []
     tm, size, font = [1, 0, 0, 1, 0, 0], 0.0, ""
-    for operands, op in ContentStream(stream, reader).operations:
+    for operands, op in operations(stream.get_data()):
         if op == b"q":
             stack.append(dict(state))
         elif op == b"Q":
@@ -108,10 +155,10 @@ def scan(stream, resources, found: Found, reader, ctm=None, fill=("g", (0.0,)), 
         elif op == b"cm":
             state["ctm"] = _times([float(v) for v in operands], state["ctm"])
         elif op in FILL_OPS:
-            state["fill"] = (FILL_OPS[op], tuple(float(v) for v in operands if not hasattr(v, "startswith")))
+            state["fill"] = (FILL_OPS[op], tuple(v for v in operands if isinstance(v, float)))
             found.colours.add(FILL_OPS[op])
         elif op in STROKE_OPS:
-            state["stroke"] = (STROKE_OPS[op], tuple(float(v) for v in operands if not hasattr(v, "startswith")))
+            state["stroke"] = (STROKE_OPS[op], tuple(v for v in operands if isinstance(v, float)))
             found.colours.add(STROKE_OPS[op])
         elif op == b"BT":
             tm = [1, 0, 0, 1, 0, 0]
