@@ -816,10 +816,10 @@ def _names(text: Optional[str]) -> Optional[list]:
 # The command line's name for each argument the library may refuse.
 OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", "code": "--code",
            "seed": "--seed", "format": "--format", "paper": "--paper", "ink": "--ink", "backs": "--backs",
-           "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o", "card_size": "--card-size",
+           "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o",
            "fillable": "--fillable", "results": "--from", "map": "--map", "log": "--log", "date": "--date",
            "since": "--since", "until": "--until", "show": "--show", "yes": "--yes", "plot": "--plot", "play": "PLAY",
-           "game_filter": "--game"}
+           "game_filter": "--game", "card_size": "--card-size"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:

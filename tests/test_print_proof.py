@@ -1,8 +1,8 @@
 """Issue 21's proof, read from the printed PDFs themselves (not the display lists).
 
-Every part (card sheets with and without backs, in every card size) and every game's setup card (and its referee copy), on
-Letter and A4, in colour and low ink, is rendered once per session; each page's content streams, the form
-XObjects they place and the form fields' appearance streams are scanned operator by operator, keeping the
+Every part (card sheets with and without backs, in every card size) and every game's setup card (and its
+referee copy), on Letter and A4, in colour and low ink, is rendered once per session; each page's content
+streams, the form XObjects they place and the form fields' appearance streams are scanned operator by operator, keeping the
 graphics state (q/Q, cm, Tm, Tf, colours). Asserted: no text shown below 6.5 pt, every font embedded,
 text in pure black (colour: black ink alone, DeviceCMYK 0 0 0 k, or DeviceGray; low ink: DeviceGray only),
 black line work never composite RGB, and low ink setting no colour other than a grey level at all.

@@ -42,7 +42,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded on
 
 from sheetgen import layouts, marks
 from sheetgen.pdf import FONTS  # measured in the fonts it is drawn in
-from sheetgen.sheet import CARD_SIZES, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
+from sheetgen.sheet import (CARD_SIZES, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+                            baseline)
 
 # Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
 # front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
