@@ -27,6 +27,7 @@ from sheetgen.names import check_all, check_printable
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.record import FrozenRecord
 from sheetgen.ruledata import RuleData
+from sheetgen.sheet import CARD_SIZES
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -315,27 +316,31 @@ class Game:
     def sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
               names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
               ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
-              results: Optional[Source] = None, code: Optional[str] = None) -> bytes:
+              results: Optional[Source] = None, code: Optional[str] = None,
+              card_size: str = CARD_SIZES[0]) -> bytes:
         """A printable part (see `sheetgen games GAME`) as PDF bytes; `back_names` (card sheets)
-        prints each card's name on its back and implies `backs`; `fillable` adds form fields,
-        `results` (a results file, or filled forms) fills them in."""
+        prints each card's name on its back and implies `backs`; `card_size` (card sheets) is one of
+        sheet.CARD_SIZES; `fillable` adds form fields, `results` (a results file, or filled forms) fills
+        them in."""
         return self.print_sheet(what, players=players, names=names, copies=copies, paper=paper, ink=ink,
                                 backs=backs, back_names=back_names, fillable=fillable, results=results,
-                                code=code).pdf
+                                code=code, card_size=card_size).pdf
 
     def print_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                     names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
                     ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
-                    results: Optional[Source] = None, code: Optional[str] = None) -> SheetJob:
+                    results: Optional[Source] = None, code: Optional[str] = None,
+                    card_size: str = CARD_SIZES[0]) -> SheetJob:
         """Like `sheet`, with the page and player counts of what was printed."""
         return self.render_sheet(self.plan_sheet(what, players=players, names=names, copies=copies, paper=paper,
                                                  ink=ink, backs=backs, back_names=back_names, fillable=fillable,
-                                                 results=results, code=code))
+                                                 results=results, code=code, card_size=card_size))
 
     def plan_sheet(self, what: Optional[str] = None, *, players: Optional[int] = None,
                    names: Optional[Sequence[str]] = None, copies: int = 1, paper: str = "letter",
                    ink: str = "color", backs: bool = False, back_names: bool = False, fillable: bool = False,
-                   results: Optional[Source] = None, code: Optional[str] = None) -> "SheetPlan":
+                   results: Optional[Source] = None, code: Optional[str] = None,
+                   card_size: str = CARD_SIZES[0]) -> "SheetPlan":
         """Every argument of a sheet checked (and a results file to fill it with read), before
         anything is drawn."""
         from sheetgen.sheet import SheetRequest, plan_players
@@ -354,6 +359,10 @@ class Game:
             raise InvalidArgument("backs" if backs else "back_names",
                                   f"the {self.key} {part.name} sheet has no back side; backs are "
                                   f"for card sheets ({', '.join(with_backs) or 'none yet'})")
+        if card_size != CARD_SIZES[0] and not part.has_backs:
+            raise InvalidArgument("card_size", f"the {self.key} {part.name} sheet is not a card sheet; a card size "
+                                               f"is for card sheets")
+        card_size = _choice("card_size", card_size, CARD_SIZES)
         if not part.per_player and results is None and (players is not None or names is not None):
             raise InvalidArgument("players" if players is not None else "names",
                                   f"the {self.key} {part.name} sheet is one set for the whole table; "
@@ -379,7 +388,7 @@ class Game:
             raise InvalidArgument("results", exc.message) if values else exc
         request = SheetRequest(count, parsed, copies, _choice("paper", paper, ("letter", "a4")), _ink(ink),
                                backs or back_names, back_names, fillable or results is not None, values, code,
-                               count_given=players is not None or names is not None)
+                               count_given=players is not None or names is not None, card_size=card_size)
         return SheetPlan(part, request)
 
     def _fill(self, form: "SheetForm", results: Source) -> tuple:

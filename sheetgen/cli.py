@@ -12,6 +12,7 @@ import click
 from sheetgen import __version__, output, ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 from sheetgen.games import all_games, get_game
+from sheetgen.sheet import CARD_SIZES
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -188,6 +189,10 @@ def _game_facts(spec, rules) -> dict:
               "lined up for double-sided printing (flip on the long edge).")
 @click.option("--back-names", is_flag=True, help="Card sheets: print each card's name on its back "
               "(backs are otherwise all alike); implies --backs.")
+@click.option("--card-size", type=click.Choice(CARD_SIZES, case_sensitive=False), default=CARD_SIZES[0],
+              show_default=True, help="Card sheets: the card size. half-business: 44.45 x 50.8 mm, a business "
+              "card cut in half, 20 a page; mini-euro: 44 x 68 mm, for mini euro sleeves, 12 a page. The grid, "
+              "crop marks and bleed follow the size.")
 @click.option("--fillable", is_flag=True, help="Add form fields over every box a player writes in, to fill "
               "in on screen; 'sheetgen score' reads the saved PDF.")
 @click.option("--from", "results", metavar="FILE", help="Fill the form in from a results file (or filled "
@@ -200,8 +205,8 @@ def _game_facts(spec, rules) -> dict:
                    "(output/GAME-WHAT-fillable.pdf with --fillable).")
 @FORCE
 @click.pass_context
-def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, fillable, results, fields, code,
-          out, force) -> None:
+def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names, card_size, fillable, results, fields,
+          code, out, force) -> None:
     """Print play materials for GAME as a PDF (WHAT: which part; see 'sheetgen games').
 
     \b
@@ -221,7 +226,7 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
         return
     plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
                              backs=backs, back_names=back_names, fillable=fillable, results=_from(results),
-                             code=code)
+                             code=code, card_size=card_size)
     fillable = plan.request.fillable
     suffix = "-fillable" if fillable else ""
     target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}{suffix}.pdf", force)
@@ -816,7 +821,7 @@ OPTIONS = {"players": "-p", "names": "--names", "game": "GAME", "what": "WHAT", 
            "back_names": "--back-names", "copies": "--copies", "path": "FILE", "output": "-o",
            "fillable": "--fillable", "results": "--from", "map": "--map", "log": "--log", "date": "--date",
            "since": "--since", "until": "--until", "show": "--show", "yes": "--yes", "plot": "--plot", "play": "PLAY",
-           "game_filter": "--game"}
+           "game_filter": "--game", "card_size": "--card-size"}
 
 
 def main(argv: Optional[list] = None) -> NoReturn:

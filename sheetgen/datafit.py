@@ -14,12 +14,14 @@ drawing stack, so nothing else calls it.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Iterator, Optional
 
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
 from sheetgen.layouts import PAPERS
 from sheetgen.ruledata import RuleData
+from sheetgen.sheet import CARD_SIZES
 
 _TOLERANCE = 0.01  # mm
 
@@ -32,13 +34,14 @@ def check(game: Any, rules: RuleData, name: str) -> list:
     for part in game.sheets:
         counts = list(range(low, high + 1)) if part.per_player else [high]
         found: dict = {}  # first complaint -> (the cases it was seen in, how many other complaints)
-        for paper in PAPERS:
-            for players in counts:
-                complaints = _try(lambda: _sheet(part, rules, players, paper))
-                if complaints:
-                    seen = found.setdefault(complaints[0], [[], 0])
-                    seen[0].append(f"{paper}, {players} players" if part.per_player else paper)
-                    seen[1] = max(seen[1], len(complaints) - 1)
+        sizes = CARD_SIZES if part.has_backs else CARD_SIZES[:1]  # a card sheet: every card size
+        for paper, players, size in itertools.product(PAPERS, counts, sizes):
+            complaints = _try(lambda: _sheet(part, rules, players, paper, size))
+            if complaints:
+                seen = found.setdefault(complaints[0], [[], 0])
+                case = f"{paper}, {players} players" if part.per_player else paper
+                seen[0].append(case + (f", {size} cards" if len(sizes) > 1 else ""))
+                seen[1] = max(seen[1], len(complaints) - 1)
         for complaint, (cases, more) in found.items():
             also = f", and {more} more item{'s' if more != 1 else ''}" if more else ""
             problems.append(Problem(name, f"the {part.name} ({'; '.join(cases)}): {complaint}{also}"))
@@ -71,11 +74,12 @@ def _try(draw) -> list:
         return [f"cannot be drawn with this data ({type(exc).__name__}: {exc})"]
 
 
-def _sheet(part: Any, rules: RuleData, players: int, paper: str) -> list:
+def _sheet(part: Any, rules: RuleData, players: int, paper: str, card_size: str) -> list:
     from sheetgen import pdf
     from sheetgen.sheet import SheetRequest
 
-    request = SheetRequest(players if part.per_player else 1, (), 1, paper, "color", part.has_backs)
+    request = SheetRequest(players if part.per_player else 1, (), 1, paper, "color", part.has_backs,
+                           card_size=card_size)
     document = part.builder()(rules, request)
     pdf.render(document, paper, "color")
     return page_fit(document, paper)

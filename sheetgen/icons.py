@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+from sheetgen import ink
 from sheetgen.sheet import MIN_TEXT
 
 RESOURCE_LETTERS = {"copper": "C", "silver": "S", "gold": "G", "wood": "W"}
@@ -32,10 +33,10 @@ def draw(c, kind: str, cx: float, cy: float, size: float, palette: dict) -> None
 
 def _paint(c, path, fill, stroke_width, palette) -> None:
     colour = palette.get(fill) if fill else None
-    c.setStrokeColor(palette["ink"])
+    ink.stroke(c, palette["ink"])
     c.setLineWidth(stroke_width)
     if colour is not None:
-        c.setFillColor(colour)
+        ink.fill(c, colour)
         c.drawPath(path, stroke=1, fill=1)
     else:
         c.drawPath(path, stroke=1, fill=0)
@@ -69,7 +70,7 @@ def _letter(c, kind, cx, cy, size, palette):
     letter = _letter_size(size, 0.42, 0.5)
     if letter is None:
         return
-    c.setFillColor(palette["ink"])
+    ink.fill(c, palette["ink"])
     c.setFont(_bold(), letter)
     c.drawCentredString(cx, cy - letter * 0.36, RESOURCE_LETTERS[kind])
 
@@ -106,7 +107,7 @@ def _wood(c, cx, cy, size, palette):
     _paint(c, ring, "wood_end", max(0.4, size / 40), palette)
     letter = _letter_size(size, 0.36, 0.46)
     if letter is not None:
-        c.setFillColor(palette["ink"] if palette.get("wood") is None else palette["paper"])
+        ink.fill(c, palette["ink"] if palette.get("wood") is None else palette["paper"])
         c.setFont(_bold(), letter)
         c.drawCentredString(cx - h * 0.6, cy - letter * 0.34, "W")
 
@@ -188,7 +189,7 @@ def _food(c, cx, cy, size, palette):
     _paint(c, leaf, "food", max(0.4, size / 40), palette)
     letter = _letter_size(size, 0.4, 0.47)
     if letter is not None:
-        c.setFillColor(palette["ink"])
+        ink.fill(c, palette["ink"])
         c.setFont(_bold(), letter)
         c.drawCentredString(cx, cy - size * 0.056 - letter * 0.36, "F")
 
@@ -235,7 +236,7 @@ def _rail(c, cx, cy, size, palette):
         _paint(c, _polygon(c, [(x - size * 0.05, cy - h), (x + size * 0.05, cy - h),
                                (x + size * 0.05, cy + h), (x - size * 0.05, cy + h)]),
                "wood", max(0.3, size / 60), palette)
-    c.setStrokeColor(palette["ink"])
+    ink.stroke(c, palette["ink"])
     c.setLineWidth(max(0.8, size / 12))
     for dy in (-h * 0.55, h * 0.55):
         c.line(cx - w, cy + dy, cx + w, cy + dy)
@@ -265,7 +266,7 @@ def _city(c, cx, cy, size, palette):
         _paint(c, _polygon(c, [(cx + left * r, cy - r * 0.75), (cx + right * r, cy - r * 0.75),
                                (cx + right * r, cy + top * r), (cx + left * r, cy + top * r)]),
                "copper", max(0.5, size / 30), palette)
-    c.setFillColor(palette["ink"])
+    ink.fill(c, palette["ink"])
     c.rect(cx - r * 0.12, cy - r * 0.75, r * 0.24, r * 0.45, stroke=0, fill=1)
 
 
@@ -277,7 +278,7 @@ def _tipi(c, cx, cy, size, palette):
     c.setLineWidth(max(0.5, size / 30))
     c.line(cx - r * 0.12, cy + r * 0.4, cx + r * 0.3, cy + r * 0.95)
     c.line(cx + r * 0.12, cy + r * 0.4, cx - r * 0.3, cy + r * 0.95)
-    c.setFillColor(palette["ink"])
+    ink.fill(c, palette["ink"])
     door = _polygon(c, [(cx - r * 0.22, cy - r * 0.8), (cx + r * 0.22, cy - r * 0.8), (cx, cy - r * 0.2)])
     c.drawPath(door, stroke=0, fill=1)
 
@@ -307,7 +308,7 @@ def _meeple(c, cx, cy, size, palette):
 def _water(c, cx, cy, size, palette):
     """Water: three short waves, drawn in ink so they read without colour."""
     w, step = size / 2, size * 0.26
-    c.setStrokeColor(palette["ink"])
+    ink.stroke(c, palette["ink"])
     c.setLineWidth(max(0.4, size / 28))
     c.setLineCap(1)
     for row in (-1, 0, 1):

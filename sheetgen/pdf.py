@@ -38,6 +38,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__, icons
+from sheetgen import ink as paint
 from sheetgen.errors import SheetgenError
 from sheetgen.sheet import Box, FormField, Icon, Line, Para, Polygon, SheetDocument, Text
 
@@ -66,9 +67,20 @@ _LOW_INK = {
     "mountain": None,
     "player_blue": None, "player_red": None, "player_green": None, "player_yellow": None, "player_black": None,
 }
-PALETTES = {
-    name: {role: (HexColor(v) if v else None) for role, v in table.items()}
-    for name, table in (("color", _COLOUR), ("low", _LOW_INK))
+# colour mode: these roles are text and black line work, printed in black ink alone (see ink.py)
+_BLACK_ROLES = {"ink": 1.0, "muted": 0.7, "header_text": 0.0, "low_mark": 1.0}
+
+
+def _grey(value: str) -> paint.Gray:
+    """The grey level of a hex colour (its luminance)."""
+    red, green, blue = (int(value[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return paint.Gray(round(0.299 * red + 0.587 * green + 0.114 * blue, 4))
+
+
+PALETTES: dict = {
+    "color": {role: (paint.Black(_BLACK_ROLES[role]) if role in _BLACK_ROLES and v else HexColor(v) if v else None)
+              for role, v in _COLOUR.items()},
+    "low": {role: (_grey(v) if v else None) for role, v in _LOW_INK.items()},
 }
 FONTS = {False: "Sheetgen-Arimo", True: "Sheetgen-Arimo-Bold"}  # registered names, drawn with FONT_FILES
 FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
@@ -139,7 +151,7 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
                 if fields is None:
                     from sheetgen.pdfform import FormWriter
 
-                    fields = FormWriter(c, palette["ink"])
+                    fields = FormWriter(c, paint.operators(palette["ink"]))
                 r = item.rect
                 fields.add(item, f"{doc.form_id}.p{number}.{item.name}" if doc.form_id else item.name,
                            (placer.x(r.x), placer.y(r.bottom), placer.x(r.right), placer.y(r.y)))
@@ -195,7 +207,7 @@ def _draw(c, item, at: _Placer, palette) -> None:
     elif isinstance(item, Line):
         colour = palette.get(item.role)
         if colour is not None:
-            c.setStrokeColor(colour)
+            paint.stroke(c, colour)
             c.setLineWidth(item.width)
             c.line(at.x(item.x1), at.y(item.y1), at.x(item.x2), at.y(item.y2))
     elif isinstance(item, Polygon):
@@ -210,9 +222,9 @@ def _box(c, box: Box, at: _Placer, palette) -> None:
     if fill is None and stroke is None:
         return
     if fill is not None:
-        c.setFillColor(fill)
+        paint.fill(c, fill)
     if stroke is not None:
-        c.setStrokeColor(stroke)
+        paint.stroke(c, stroke)
         c.setLineWidth(box.width)
     r = box.rect
     args = (at.x(r.x), at.y(r.bottom), r.w * mm, r.h * mm)
@@ -234,9 +246,9 @@ def _polygon(c, item: Polygon, at: _Placer, palette) -> None:
         path.lineTo(at.x(x), at.y(y))
     path.close()
     if fill is not None:
-        c.setFillColor(fill)
+        paint.fill(c, fill)
     if stroke is not None:
-        c.setStrokeColor(stroke)
+        paint.stroke(c, stroke)
         c.setLineWidth(item.width)
     c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
@@ -254,7 +266,7 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         raise LayoutOverflow(f"layout: '{item.text}' at {item.size:g} pt is "
                              f"{text_width(item.text, item.size, item.bold):.1f} mm wide, "
                              f"{item.max_width:.1f} mm is its room")
-    c.setFillColor(palette.get(item.role) or palette["ink"])
+    paint.fill(c, palette.get(item.role) or palette["ink"])
     c.setFont(font, item.size)
     x, y = at.x(item.x), at.y(item.y)
     if item.angle:
@@ -286,7 +298,7 @@ def _para(c, item: Para, at: _Placer, palette) -> None:
                                                     for line in lines):
         raise LayoutOverflow(f"layout: '{item.text}' at {size:g} pt does not fit a {r.w:.1f} x {r.h:.1f} mm box "
                              f"({len(lines)} lines)")
-    c.setFillColor(palette.get(item.role) or palette["ink"])
+    paint.fill(c, palette.get(item.role) or palette["ink"])
     c.setFont(FONTS[item.bold], size)
     block = len(lines) * leading
     y = at.y(r.y) - (r.h * mm - block) / 2 - size * 0.85

@@ -138,12 +138,11 @@ def form_font(bold: bool) -> FormFont:
 class FormWriter:
     """Adds form fields to the pages of one reportlab canvas, as they are drawn."""
 
-    def __init__(self, canvas: Any, ink: Any):
+    def __init__(self, canvas: Any, ink: tuple):
         self.c = canvas
         self.doc = canvas._doc
         self.form = canvas.acroForm  # registers /AcroForm in the catalog
-        red, green, blue = ink.rgb()
-        self._ink = f"{_num(red)} {_num(green)} {_num(blue)}"
+        self._ink, self._ink_stroke = ink  # the ink's PDF operators (fill, stroke): see ink.operators
         self._nodes: dict = {}  # a name's leading parts -> its _Node
         self._streams: dict = {}  # (width, height, on) -> reference, a check box's looks
         self._own: dict = {}  # (field, partial name, rect) -> the widget's own parts, for the next copy
@@ -191,13 +190,13 @@ class FormWriter:
         if field.kind == "check":
             state = "/Yes" if field.value else "/Off"
             # ZapfDingbats' check in /MK, for viewers that redraw the box
-            parts += [f"{words} /FT /Btn /V {state} /AS {state} /DA (/{self._check_font()} 0 Tf {self._colour()} rg) "
+            parts += [f"{words} /FT /Btn /V {state} /AS {state} /DA (/{self._check_font()} 0 Tf {self._colour()}) "
                       f"/MK << /CA (4) >> /AP << /N << /Yes ".encode("ascii"), self._shared(width, height, True),
                       b" /Off ", self._shared(width, height, False), b" >> >>"]
             return parts
         text = "" if field.value is None else str(field.value)
         tag = self._font(field.bold)
-        words += f" /FT /Tx /DA (/{tag} 0 Tf {self._colour()} rg) /Q {_ALIGN[field.align]} " \
+        words += f" /FT /Tx /DA (/{tag} 0 Tf {self._colour()}) /Q {_ALIGN[field.align]} " \
                  f"/Ff {_FIELD_FLAGS['no_spell_check']}"
         if not text:
             return parts + [words.encode("ascii")]
@@ -285,7 +284,7 @@ class FormWriter:
         x = {"left": PAD, "center": (width - wide) / 2, "right": width - PAD - wide}[align]
         y = (height - size * 0.7) / 2  # capitals centred
         return (f"q {_num(PAD / 2)} {_num(PAD / 2)} {_num(width - PAD)} {_num(height - PAD)} re W n\n"
-                f"BT /{tag} {_num(size)} Tf {self._colour()} rg {_num(x)} {_num(y)} Td {font.encode(text)} Tj ET\n"
+                f"BT /{tag} {_num(size)} Tf {self._colour()} {_num(x)} {_num(y)} Td {font.encode(text)} Tj ET\n"
                 f"Q\n")
 
     def _check(self, width: float, height: float) -> str:
@@ -294,7 +293,7 @@ class FormWriter:
         points = [(0.16, 0.52), (0.4, 0.22), (0.86, 0.84)]
         path = " ".join(f"{_num(x + px * side)} {_num(y + py * side)} {op}"
                         for (px, py), op in zip(points, ("m", "l", "l")))
-        return f"q {self._colour()} RG {_num(side * 0.13)} w 1 J 1 j {path} S Q"
+        return f"q {self._ink_stroke} {_num(side * 0.13)} w 1 J 1 j {path} S Q"
 
 
 class _Stream(PDFObject):

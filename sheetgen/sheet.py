@@ -27,8 +27,10 @@ from sheetgen.names import check_all, check_printable
 
 PT = 25.4 / 72  # millimetres per point
 MIN_TEXT = 6.5   # pt: the smallest text a player reads
-MIN_FOOTER = 6.0  # pt: the footer's fine print (version, rule data)
+MIN_FOOTER = MIN_TEXT  # pt: the footer (version, rule data) is held to the same floor
 LEADING = 1.1  # line to line, in sizes, for a name on more than one line
+# card sheets: the card sizes offered (millimetres in the card layout's `sizes`); the first is the default
+CARD_SIZES = ("half-business", "mini-euro")
 
 
 def baseline(cy: float, size_pt: float) -> float:
@@ -206,6 +208,7 @@ class SheetRequest:
     values: tuple = ()  # fillable: {field name: value} to fill in, per player (a board) or per game page (a pad)
     code: Optional[str] = None  # the setup a sheet is drawn for (parts that take a code)
     count_given: bool = False  # the player count was chosen (-p, --names, a results file), not the default
+    card_size: str = CARD_SIZES[0]  # card sheets: one of CARD_SIZES
 
     @property
     def sheet_names(self) -> list:

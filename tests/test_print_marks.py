@@ -66,6 +66,22 @@ def test_back_ground_reaches_3mm_past_every_cut():
                 assert any(grown.inside(g) for g in grounds), spot
 
 
+def test_front_ground_reaches_3mm_past_every_cut_and_nothing_is_drawn_on_a_cut():
+    """Issue 21: the fronts are bled like the backs, and a cut line is shown by crop marks only (no rule on
+    it, and no frame on a back a millimetre of duplex drift would show)."""
+    doc = cards(back_names=True)
+    for page in doc.pages:
+        drawn = items(doc, page)
+        grounds = [i.rect for i in drawn if isinstance(i, Box) and i.fill == "light" and i.stroke is None]
+        for cell in CELLS:
+            spot = cards_module.mirror(cell, WIDTH) if page.form.startswith(cards_module.BACK) else cell
+            grown = Rect(spot.x - 3, spot.y - 3, spot.w + 6, spot.h + 6)
+            assert any(grown.inside(g) for g in grounds), spot
+        outlines = [i for i in drawn if isinstance(i, Box) and i.stroke is not None
+                    and (abs(i.rect.w - CARD_W) < 2 * 3.5 + 1e-6 and abs(i.rect.h - CARD_H) < 2 * 3.5 + 1e-6)]
+        assert outlines == [], "a rule on or near a card's cut"
+
+
 def test_the_pdf_fills_the_bled_ground_on_the_backs():
     """The renderer draws each back's ground as a rectangle (card + 2 x 3 mm) in the back form."""
     data = pdf.render(cards(), "letter", "color")
@@ -216,3 +232,63 @@ def test_the_scale_bar_prints_50mm_long(game, part, kwargs):
     for found in segments(data):
         lengths = [math.hypot(x2 - x1, y2 - y1) for x1, y1, x2, y2 in found]
         assert any(abs(length - 50 * MM) < 0.02 for length in lengths)
+
+
+# -- card sizes (issue 21: a sleeve size beside today's) ---------------------------------------------
+
+def test_the_default_card_size_is_the_layout_s_grid_and_marks():
+    for paper in ("letter", "a4"):
+        fixed = layouts.load("piecepack-gold-rush-cards", paper)
+        computed = cards_module.card_layout(paper)
+        assert computed["grid"] == fixed["grid"] == {"columns": 4, "rows": 5}
+        assert computed["card"] == fixed["card"] and computed["registration"] == fixed["registration"]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_mini_euro_cards_are_44_by_68_with_marks_bleed_and_mirrored_backs(paper):
+    layout = cards_module.card_layout(paper, "mini-euro")
+    assert layout["card"] == {"width": 44, "height": 68} and layout["grid"] == {"columns": 4, "rows": 3}
+    request = SheetRequest(4, (), 1, paper, "color", True, True, card_size="mini-euro")
+    doc = PP.sheet("cards").builder()(PP_RULES, request)
+    cells = cards_module.slots(layout)
+    grid = cards_module.grid_rect(layout)
+    width = layout["content"]["width"]
+    assert len(cells) == 12 and grid.inside(Rect(0, 0, width, layout["content"]["height"]))
+    cards_drawn = sum(1 for c in cards_module.deck(PP_RULES, 12) if c is not None)
+    assert len(doc.pages) == 2 * -(-cards_drawn // 12)
+    for page in doc.pages:
+        drawn = items(doc, page)
+        back = page.form.startswith(cards_module.BACK)
+        grounds = [i.rect for i in drawn if isinstance(i, Box) and i.fill == "light" and i.stroke is None]
+        for cell in cells:
+            spot = cards_module.mirror(cell, width) if back else cell
+            assert Rect(spot.x - 3, spot.y - 3, spot.w + 6, spot.h + 6) in grounds
+        cuts = {(m.x1, m.y1, m.x2, m.y2) for m in drawn if isinstance(m, Line)}
+        for x in {c.x for c in cells} | {c.right for c in cells}:  # a crop mark above and below every cut
+            assert any(x1 == x2 == x and y2 < grid.y - 3 for x1, y1, x2, y2 in cuts), x
+            assert any(x1 == x2 == x and y1 > grid.bottom + 3 for x1, y1, x2, y2 in cuts), x
+        bleed = Rect(grid.x - 3, grid.y - 3, grid.w + 6, grid.h + 6)
+        for cx, cy in cards_module.target_centres(layout):
+            reach = marks.target_reach()
+            assert not Rect(cx - reach, cy - reach, 2 * reach, 2 * reach).overlaps(bleed)
+            assert 0 <= cx - reach and cx + reach <= width
+
+
+def test_a_card_size_is_offered_on_card_sheets_only(run, tmp_path):
+    import sheetgen
+    from sheetgen import InvalidArgument
+
+    with pytest.raises(InvalidArgument) as caught:
+        sheetgen.game("piecepack-gold-rush").sheet("mat", card_size="mini-euro")
+    assert caught.value.argument == "card_size" and "card sheet" in caught.value.message
+    with pytest.raises(InvalidArgument) as caught:
+        sheetgen.game("piecepack-gold-rush").sheet("cards", card_size="poker")
+    assert caught.value.argument == "card_size" and "half-business, mini-euro" in caught.value.message
+    help_text = run("sheet", "--help").out
+    assert "--card-size" in help_text and "mini-euro" in help_text and "44 x 68 mm" in help_text
+    done = run("sheet", "piecepack-gold-rush", "cards", "--card-size", "mini-euro", "--backs", "-o", "mini.pdf")
+    assert done.code == 0, done.err
+    size = PdfReader(str(tmp_path / "mini.pdf")).pages[0].mediabox
+    assert round(float(size.width)) == 612  # Letter, whatever the card size
+    refused = run("sheet", "rolled-west", "--card-size", "mini-euro", "-o", "x.pdf")
+    assert refused.code == 2 and "--card-size" in refused.err and not (tmp_path / "x.pdf").exists()

@@ -240,10 +240,12 @@ def is_front(page):
 
 
 def front_cards(doc, page):
-    """(card rect, name or None) for every card drawn on a front page."""
+    """(card rect, name or None) for every card drawn on a front page: found by its ground, bled past the cut."""
     items = page_items(doc, page)
-    rects = [i.rect for i in items if isinstance(i, Box) and i.stroke == "muted"
-             and abs(i.rect.w - CARD_W) < 1e-6 and abs(i.rect.h - CARD_H) < 1e-6]
+    bleed = CARDS["bleed"]
+    rects = [Rect(i.rect.x + bleed, i.rect.y + bleed, CARD_W, CARD_H) for i in items
+             if isinstance(i, Box) and i.fill == "light" and i.stroke is None
+             and abs(i.rect.w - CARD_W - 2 * bleed) < 1e-6 and abs(i.rect.h - CARD_H - 2 * bleed) < 1e-6]
     out = []
     for rect in rects:
         inside = [i for i in items if isinstance(i, Text) and i.bold and i.role == "header_text"
@@ -381,8 +383,8 @@ def test_mirroring_is_real_for_an_uneven_deck(tmp_path):
 
 
 def test_card_front_content_keeps_off_the_cut(deck_doc):
-    """Everything but the card's edge line and the margin marks stays inside the inset safe area
-    of its card."""
+    """Everything but the card's bled ground and the margin marks stays inside the inset safe area
+    of its card; nothing is drawn on a cut line (issue 21: the cuts are shown by crop marks only)."""
     inset = CARDS["front"]["inset"]
     margins = set(cards_module.margin_marks(CARDS))
     for front in deck_doc.pages[::2]:
@@ -394,8 +396,9 @@ def test_card_front_content_keeps_off_the_cut(deck_doc):
         for item in items:
             if isinstance(item, (Box, Para)):
                 r = item.rect
-                if r in cards:
-                    continue
+                if isinstance(item, Box) and item.stroke is None and item.fill == "light" \
+                        and Rect(r.x + CARDS["bleed"], r.y + CARDS["bleed"], CARD_W, CARD_H) in cards:
+                    continue  # a card's ground
             elif isinstance(item, Icon):
                 r = icon_rect(item)
             else:

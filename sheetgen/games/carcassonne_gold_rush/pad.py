@@ -180,7 +180,7 @@ class _Pad(SheetArt):
         h = self.L["header"]
         room = self.table - h["date_box"] - 3
         self.add(Text(self.left, baseline(h["height"] * 0.34, self.font["title"]), self.text["title"],
-                      self.font["title"], bold=True, role="header", max_width=room))
+                      self.font["title"], bold=True, role="ink", max_width=room))
         self.add(Text(self.left, baseline(h["height"] * 0.84, self.font["subtitle"]), self.text["subtitle"],
                       self.font["subtitle"], bold=True, role="muted", max_width=room))
         box = Rect(self.left + self.table - h["date_box"], 0.5, h["date_box"], h["height"] - 1)

@@ -157,7 +157,7 @@ class _Pad(SheetArt):
     def header(self) -> None:
         h = self.L["header"]
         base = baseline(h["height"] / 2, self.font["title"])
-        self.add(Text(0, base, self.text["title"], self.font["title"], bold=True, role="header"))
+        self.add(Text(0, base, self.text["title"], self.font["title"], bold=True, role="ink"))
         title_w = len(self.text["title"]) * self.font["title"] * PT * 0.74
         self.add(Text(title_w + 3, base, self.text["subtitle"], self.font["subtitle"], bold=True, role="muted"))
         box = Rect(self.width - h["date_width"], 0, h["date_width"], h["height"])

@@ -13,9 +13,14 @@ Pages: the cards fill a grid centred in the content box. With
 mirrored left-right, so that printed double-sided and flipped on the long
 edge, every back lands behind its front. Printed as a print shop would:
 
-- the backs' ground runs `bleed` mm past every cut, so a double-sided print
-  that lands 1-2 mm off shows no white sliver; the fronts are white to the
-  cut (no art meets their edge), so they need none;
+- fronts and backs alike have a ground colour that runs `bleed` mm past
+  every cut, so a cut or a double-sided print that lands 1-2 mm off shows no
+  white sliver; nothing is printed on a cut line: the cuts are shown by the
+  crop marks only (a rule on the cut shows as a stray edge on one card and
+  none on its neighbour whenever the blade misses it);
+- the backs carry no frame: a line parallel to the cut shows the duplex
+  drift (1 mm off makes one side's margin twice the other's), while a flat
+  bled ground with the art centred well inside it shows none;
 - crop marks in the margins at every cut, on fronts and backs alike, starting
   past the bleed;
 - registration targets in both side margins at the same place on both sides
@@ -37,7 +42,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded on
 
 from sheetgen import layouts, marks
 from sheetgen.pdf import FONTS  # measured in the fonts it is drawn in
-from sheetgen.sheet import Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline
+from sheetgen.sheet import (CARD_SIZES, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+                            baseline)
 
 # Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
 # front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
@@ -54,6 +60,24 @@ def deck(rules, per_page: int) -> list:
     if rules["cards"]["blanks"] and len(out) % per_page:
         out += [None] * (per_page - len(out) % per_page)
     return out
+
+
+def card_layout(paper: str, size: str = CARD_SIZES[0]) -> dict:
+    """The card layout for `paper` and a card size (sheet.CARD_SIZES): the card's width and height from
+    the layout's `sizes`, and the grid as many cards as the content box holds with room outside the grid
+    for the crop marks (above and below) and the registration targets (at the sides)."""
+    layout = dict(layouts.load("piecepack-gold-rush-cards", paper))
+    card = layout["sizes"][size]
+    W, H = layout["content"]["width"], layout["content"]["height"]
+    side = layout["registration"]["from_grid"] + marks.target_reach()
+    end = layout["cut_marks"]["gap"] + layout["cut_marks"]["length"]
+    columns = int((W - 2 * side) // card["width"])
+    # the targets stay where the default size puts them, however narrow the grid: margins stay even
+    moved = (layout["grid"]["columns"] * layout["card"]["width"] - columns * card["width"]) / 2
+    layout["registration"] = {**layout["registration"], "from_grid": layout["registration"]["from_grid"] + moved}
+    layout["card"] = dict(card)
+    layout["grid"] = {"columns": columns, "rows": int((H - 2 * end) // card["height"])}
+    return layout
 
 
 def slots(layout: dict) -> list[Rect]:
@@ -120,7 +144,7 @@ def margin_marks(layout: dict) -> list:
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load("piecepack-gold-rush-cards", request.paper)
+    layout = card_layout(request.paper, request.card_size)
     width = layout["content"]["width"]
     cells = slots(layout)
     cards = deck(rules, len(cells))
@@ -131,7 +155,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     one_set: list = []  # the pages of one set, each a reference to a form drawn once
     for n, start in enumerate(range(0, len(cards), len(cells)), start=1):
         chunk = cards[start:start + len(cells)]
-        front: list = list(margins)
+        front: list = painter.grounds(cells) + list(margins)
         for rect, card in zip(cells, chunk):
             front += painter.front(rect, card)
         forms[f"{FRONT}-{n}"] = tuple(front)
@@ -186,12 +210,18 @@ class _Cards:
                 x += size + gap
         return out
 
+    def grounds(self, cells: list) -> list:
+        """Every card's ground, bled `bleed` mm past its cuts (under the cards' art, drawn first)."""
+        bleed = self.L["bleed"]
+        return [Box(Rect(r.x - bleed, r.y - bleed, r.w + 2 * bleed, r.h + 2 * bleed), fill="light", stroke=None)
+                for r in cells]
+
     # -- fronts ------------------------------------------------------------
     def front(self, rect: Rect, card: Optional[dict]) -> list:
         spec, font = self.L["front"], self.font
         inset = spec["inset"]
         inner_x, inner_w = rect.x + inset, rect.w - 2 * inset
-        out: list = [Box(rect, fill=None, stroke="muted", width=self.L["outline"])]
+        out: list = []
         band = Rect(inner_x, rect.y + inset, inner_w, spec["band"])
         y = band.bottom + 0.4
         kind = Rect(inner_x, y, inner_w, spec["kind"])
@@ -251,12 +281,7 @@ class _Cards:
     def back_page(self, cells: list, width: float, margins: list) -> list:
         """A back page without names: every card's ground (bled past its cuts) first, then
         the art of every card, then the margin marks."""
-        bleed = self.L["bleed"]
-        out: list = []
-        for rect in cells:
-            spot = mirror(rect, width)
-            out.append(Box(Rect(spot.x - bleed, spot.y - bleed, spot.w + 2 * bleed, spot.h + 2 * bleed),
-                           fill="light", stroke=None))
+        out: list = self.grounds([mirror(rect, width) for rect in cells])
         for rect in cells:
             out += self.back_art(mirror(rect, width))
         return out + list(margins)
@@ -265,10 +290,9 @@ class _Cards:
         """The back of any card (the same for every card) at `rect`, over its ground."""
         spec, font = self.L["back"], self.font
         inset = spec["inset"]
-        frame = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)
-        out: list = [Box(frame, fill=None, stroke="panel_edge", width=self.line["frame"], radius=1.6)]
-        out.append(Text(rect.cx, frame.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
-                        role="header", align="center", max_width=frame.w - 2))
+        safe = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)  # no frame: see above
+        out: list = [Text(rect.cx, safe.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
+                          role="ink", align="center", max_width=safe.w - 2)]
         out.append(Icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
         size = spec["icons"]
         step = size + 1.2

@@ -107,7 +107,7 @@ class _Mat(SheetArt):
     def header(self) -> None:
         h = self.L["header"]
         self.add(Text(0, baseline(h["height"] / 2 - 1.2, self.font["title"]), self.text["title"],
-                      self.font["title"], bold=True, role="header"))
+                      self.font["title"], bold=True, role="ink"))
         self.add(Text(0.4, h["height"] - 0.6, f"{self.rules.title}: {self.text['subtitle']}", self.font["small"],
                       role="muted", max_width=h["name_x"] - 3))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
@@ -200,7 +200,7 @@ class _Mat(SheetArt):
         bottom = y + tick_h + spec["cell"]
         skips = " and ".join(f"{skipped[n]} with {n} players" for n in counts)
         self.add(Para(Rect(0, bottom + 0.4, self.width, spec["caption"]),
-                      self.text["rounds_caption"].format(skips=skips), self.font["tiny"], align="left"))
+                      self.text["rounds_caption"].format(skips=skips), self.font["text"], align="left"))
 
     def plots(self) -> None:
         spec = self.L["plots"]
@@ -244,7 +244,7 @@ class _Mat(SheetArt):
                 self.label(rect, word)
         rows = -(-markers // columns)
         bottom = y + rows * spec["slot"] + (rows - 1) * spec["gap"]
-        self.add(Para(Rect(0, bottom + 0.4, self.width, spec["caption"]), self.text["values"], self.font["tiny"],
+        self.add(Para(Rect(0, bottom + 0.4, self.width, spec["caption"]), self.text["values"], self.font["text"],
                       align="left"))
 
     def costs(self) -> None:
@@ -279,7 +279,7 @@ class _Mat(SheetArt):
                 words += " " + self.text["upkeep"].format(cost=self.cost_words(entry["upkeep"]))
             text_x = badge.right + 1.2
             self.add(Para(Rect(text_x, row.y + 0.6, row.right - text_x - 1.0, row.h - 1.2), words,
-                          self.font["tiny"], align="left"))
+                          self.font["text"], align="left"))
 
     def score(self) -> None:
         spec = self.L["score"]
@@ -318,7 +318,7 @@ class _Mat(SheetArt):
                       width=self.line["thin"], role="muted"))
         note = Rect(rect.right + 2, box_y, self.width - rect.right - 2, spec["height"])
         if note.w > 10:
-            self.add(Para(note, self.rules["tie_breakers"]["note"].capitalize() + ".", self.font["tiny"],
+            self.add(Para(note, self.rules["tie_breakers"]["note"].capitalize() + ".", self.font["text"],
                           role="muted", align="left"))
 
     def beside_icon(self, rect: Rect) -> Rect:

@@ -94,7 +94,7 @@ class _Board(SheetArt):
     def header(self) -> None:
         h = self.L["header"]
         self.add(Text(0, baseline(h["height"] / 2, self.font["title"]), self.text["title"],
-                      self.font["title"], bold=True, role="header"))
+                      self.font["title"], bold=True, role="ink"))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
         left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
         inner = self.inset(box)
@@ -243,10 +243,16 @@ class _Board(SheetArt):
         lines = [step.format(**values) for step in self.text["turn_steps"]] + [self.text["ghost"].format(**values)]
         key_height = 10.5  # the ordinary-d12 key at the foot of the panel
         room = (y + h - key_height) - (top + 0.8)
-        each = room / len(lines)
+        from sheetgen.pdf import para_lines  # font metrics: only drawing loads reportlab
+
+        # each step's share of the room is as many lines as it wraps to
+        wraps = [len(para_lines(Para(Rect(0, 0, w - 3.2, room), line, self.font["tiny"]))) for line in lines]
+        at = top + 0.8
         for i, line in enumerate(lines):
-            self.add(Para(Rect(x + 1.6, top + 0.8 + i * each, w - 3.2, each), line, self.font["tiny"],
+            each = room * wraps[i] / sum(wraps)
+            self.add(Para(Rect(x + 1.6, at, w - 3.2, each), line, self.font["tiny"],
                           align="left", role="ink" if i < len(lines) - 1 else "muted"))
+            at += each
         label_y = y + h - key_height + 2.2
         self.add(Text(x + 1.6, label_y, self.text["d12"], self.font["tiny"], bold=True))
         key_y = y + h - 3.4

@@ -1,0 +1,64 @@
+"""The inks a sheet prints with, and how a colour is set on a reportlab canvas.
+
+Print colour, decided: in colour, text and black line work are pure black ink
+(DeviceCMYK 0 0 0 1) and grey text a tint of black alone, so a printer puts
+them down with the black cartridge or plate only, never as a composite of
+colour inks that can mis-register; white text on a coloured band is
+0 0 0 0. Colour fills (metals, terrain, headers) stay RGB. In low ink every
+role is a grey level (DeviceGray): nothing asks for colour ink at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Gray:
+    """A DeviceGray level: 0 is black, 1 is white (no ink)."""
+
+    level: float
+
+
+@dataclass(frozen=True)
+class Black:
+    """A tint of black ink alone (DeviceCMYK 0 0 0 tint): 1 is full black, 0 no ink."""
+
+    tint: float
+
+
+def _num(value: float) -> str:
+    return f"{value:.4f}".rstrip("0").rstrip(".") or "0"
+
+
+def operators(colour: Any) -> tuple:
+    """(fill, stroke) PDF operators setting `colour`: a Gray, a Black or a reportlab RGB colour."""
+    if isinstance(colour, Gray):
+        level = _num(colour.level)
+        return f"{level} g", f"{level} G"
+    if isinstance(colour, Black):
+        tint = _num(colour.tint)
+        return f"0 0 0 {tint} k", f"0 0 0 {tint} K"
+    red, green, blue = (_num(v) for v in colour.rgb())
+    return f"{red} {green} {blue} rg", f"{red} {green} {blue} RG"
+
+
+def fill(c: Any, colour: Any) -> None:
+    """Set the canvas's fill colour."""
+    if isinstance(colour, Gray):
+        c.setFillGray(colour.level)
+    elif isinstance(colour, Black):
+        c.setFillColorCMYK(0, 0, 0, colour.tint)
+    else:
+        c.setFillColor(colour)
+
+
+def stroke(c: Any, colour: Any) -> None:
+    """Set the canvas's stroke colour."""
+    if isinstance(colour, Gray):
+        c.setStrokeGray(colour.level)
+    elif isinstance(colour, Black):
+        c.setStrokeColorCMYK(0, 0, 0, colour.tint)
+    else:
+        c.setStrokeColor(colour)
