@@ -62,3 +62,13 @@ def stroke(c: Any, colour: Any) -> None:
         c.setStrokeColorCMYK(0, 0, 0, colour.tint)
     else:
         c.setStrokeColor(colour)
+
+
+def as_rgb(colour: Any) -> tuple:
+    """(red, green, blue) from 0 to 1 as `colour` looks on paper (a tint of black as that share of
+    grey), for contrast checks."""
+    if isinstance(colour, Gray):
+        return (colour.level,) * 3
+    if isinstance(colour, Black):
+        return (1 - colour.tint,) * 3
+    return tuple(colour.rgb())

@@ -180,7 +180,10 @@ def _luminance(colour) -> float:
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    return 0.2126 * channel(colour.red) + 0.7152 * channel(colour.green) + 0.0722 * channel(colour.blue)
+    from sheetgen.ink import as_rgb
+
+    red, green, blue = as_rgb(colour)
+    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
 
 
 def _contrast(a, b) -> float:
