@@ -27,7 +27,7 @@ from sheetgen.names import check_all, check_printable
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.record import FrozenRecord
 from sheetgen.ruledata import RuleData
-from sheetgen.sheet import CARD_SIZES
+from sheetgen.cardsizes import CARD_SIZES
 
 if TYPE_CHECKING:
     from pathlib import Path

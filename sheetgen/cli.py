@@ -12,7 +12,7 @@ import click
 from sheetgen import __version__, output, ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 from sheetgen.games import all_games, get_game
-from sheetgen.sheet import CARD_SIZES
+from sheetgen.cardsizes import CARD_SIZES
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}

@@ -21,7 +21,7 @@ from typing import Any, Iterator, Optional
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
 from sheetgen.layouts import PAPERS
 from sheetgen.ruledata import RuleData
-from sheetgen.sheet import CARD_SIZES
+from sheetgen.cardsizes import CARD_SIZES
 
 _TOLERANCE = 0.01  # mm
 

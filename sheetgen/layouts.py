@@ -12,6 +12,7 @@ would otherwise be ignored without a word.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Optional
 
 from sheetgen import paths
@@ -41,7 +42,9 @@ def load(name: str, paper: Optional[str] = None) -> dict:
 
 def _file(name: str) -> dict:
     if name not in _files:
-        _files[name] = read_yaml(paths.bundled("layouts") / f"{name}.yaml").value
+        # a path string: rule data checked on a cold cache reads a layout, and commands that draw
+        # nothing do not load pathlib
+        _files[name] = read_yaml(os.path.join(paths.locate("layouts"), f"{name}.yaml")).value
     return _files[name]
 
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence, Union
 
+from sheetgen.cardsizes import CARD_SIZES as CARD_SIZES  # card sheets: the sizes offered
 from sheetgen.errors import InvalidArgument, check_player_count
 from sheetgen.names import check_all, check_printable
 
@@ -29,8 +30,6 @@ PT = 25.4 / 72  # millimetres per point
 MIN_TEXT = 6.5   # pt: the smallest text a player reads
 MIN_FOOTER = MIN_TEXT  # pt: the footer (version, rule data) is held to the same floor
 LEADING = 1.1  # line to line, in sizes, for a name on more than one line
-# card sheets: the card sizes offered (millimetres in the card layout's `sizes`); the first is the default
-CARD_SIZES = ("half-business", "mini-euro")
 
 
 def baseline(cy: float, size_pt: float) -> float:
