@@ -15,6 +15,7 @@ from typing import Optional
 
 from sheetgen import ink
 from sheetgen.sheet import MIN_TEXT
+from sheetgen.typeface import FONTS
 
 RESOURCE_LETTERS = {"copper": "C", "silver": "S", "gold": "G", "wood": "W"}
 
@@ -51,13 +52,6 @@ def _polygon(c, points):
     return path
 
 
-def _bold() -> str:
-    """The sheets' bold font (registered by sheetgen.pdf, which draws the icons)."""
-    from sheetgen.pdf import FONTS
-
-    return FONTS[True]
-
-
 def _letter_size(size: float, ratio: float, most: float) -> Optional[float]:
     """The initial's size in a `size` pt icon: `ratio` of it, raised to MIN_TEXT while the shape holds
     that (up to `most` of the icon); None when even that is too small: the shape alone then."""
@@ -71,7 +65,7 @@ def _letter(c, kind, cx, cy, size, palette):
     if letter is None:
         return
     ink.fill(c, palette["ink"])
-    c.setFont(_bold(), letter)
+    c.setFont(FONTS[True], letter)
     c.drawCentredString(cx, cy - letter * 0.36, RESOURCE_LETTERS[kind])
 
 
@@ -108,7 +102,7 @@ def _wood(c, cx, cy, size, palette):
     letter = _letter_size(size, 0.36, 0.46)
     if letter is not None:
         ink.fill(c, palette["ink"] if palette.get("wood") is None else palette["paper"])
-        c.setFont(_bold(), letter)
+        c.setFont(FONTS[True], letter)
         c.drawCentredString(cx - h * 0.6, cy - letter * 0.34, "W")
 
 
@@ -190,7 +184,7 @@ def _food(c, cx, cy, size, palette):
     letter = _letter_size(size, 0.4, 0.47)
     if letter is not None:
         ink.fill(c, palette["ink"])
-        c.setFont(_bold(), letter)
+        c.setFont(FONTS[True], letter)
         c.drawCentredString(cx, cy - size * 0.056 - letter * 0.36, "F")
 
 

@@ -15,32 +15,30 @@ the document after reportlab has read it. reportlab's own configuration
 (RL_* variables, a reportlab_settings module or ~/.reportlab_settings) is
 the user's to keep alike.
 
-Fonts, decided: every text is set in Arimo (sheetgen/fonts/, SIL Open Font
-License), embedded as a subset of the glyphs each PDF uses, so Latin, Greek
-and Cyrillic names print alike on every machine and no PDF leans on a
-viewer's stand-in for a built-in font. Subsets are made in drawing order,
-so the same document gives the same bytes.
+Fonts, decided: every text is set in Arimo (typeface.py), embedded as a
+subset of the glyphs each PDF uses, so Latin, Greek and Cyrillic names print
+alike on every machine and no PDF leans on a viewer's stand-in for a built-in
+font. Subsets are made in drawing order, so the same document gives the same
+bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen import __version__, icons
 from sheetgen import ink as paint
 from sheetgen.errors import SheetgenError
-from sheetgen.sheet import Box, FormField, Icon, Line, Para, Polygon, SheetDocument, Text
+from sheetgen.pdfform import FormWriter, pack
+from sheetgen.sheet import Box, FormField, Icon, Line, Para, Polygon, SheetDocument, Text, para_lines
+from sheetgen.typeface import FONTS, register, text_width
 
 PAPER = {"letter": LETTER, "a4": A4}
 
@@ -82,23 +80,7 @@ PALETTES: dict = {
               for role, v in _COLOUR.items()},
     "low": {role: (_grey(v) if v else None) for role, v in _LOW_INK.items()},
 }
-FONTS = {False: "Sheetgen-Arimo", True: "Sheetgen-Arimo-Bold"}  # registered names, drawn with FONT_FILES
-FONT_FOLDER = Path(__file__).resolve().parent / "fonts"
-FONT_FILES = {False: "Arimo-Regular.ttf", True: "Arimo-Bold.ttf"}
-
-
-def _register_fonts() -> None:
-    """Register the two weights with reportlab once per process (loading both takes ~10 ms)."""
-    known = set(pdfmetrics.getRegisteredFontNames())
-    for bold, name in FONTS.items():
-        if name not in known:
-            # asciiReadable and shapable pinned: the same bytes whatever reportlab's settings or
-            # optional shaping library; the fonts carry no shaping tables anyway
-            pdfmetrics.registerFont(TTFont(name, str(FONT_FOLDER / FONT_FILES[bold]), asciiReadable=1,
-                                           shapable=False))
-
-
-_register_fonts()
+register()  # the fonts are drawn by name from here on
 
 FIXED_DATE = (2000, 1, 1, 0, 0, 0)  # UTC, reportlab's invariant date
 _FIXED_EPOCH = 946684800.0          # the same moment in seconds, as invariant mode keeps it
@@ -149,8 +131,6 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
         for item in page.items:
             if isinstance(item, FormField):  # a form field, filed under its page (see pdfform.py)
                 if fields is None:
-                    from sheetgen.pdfform import FormWriter
-
                     fields = FormWriter(c, paint.operators(palette["ink"]))
                 r = item.rect
                 fields.add(item, f"{doc.form_id}.p{number}.{item.name}" if doc.form_id else item.name,
@@ -161,8 +141,6 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
     c.setPageCompression(1)  # what is written at the end (embedded fonts) is compressed
     c.save()
     if fields is not None:
-        from sheetgen.pdfform import pack
-
         return pack(buffer.getvalue())
     return buffer.getvalue()
 
@@ -188,11 +166,6 @@ def _pin_date(c: Canvas) -> None:
     doc._timeStamp = _FixedTime()
     doc.signature = hashlib.md5(b"a reportlab document" + ascii(_FIXED_EPOCH).encode("ascii"),
                                 usedforsecurity=False)
-
-
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """How wide `text` prints at `size` points, in millimetres."""
-    return stringWidth(text, FONTS[bold], size) / mm
 
 
 def _draw(c, item, at: _Placer, palette) -> None:
@@ -282,11 +255,6 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         c.drawString(x, y, item.text)
     if item.angle:
         c.restoreState()
-
-
-def para_lines(item: Para) -> list:
-    """The lines `item` wraps to at its size."""
-    return simpleSplit(item.text, FONTS[item.bold], item.size, item.rect.w * mm)
 
 
 def _para(c, item: Para, at: _Placer, palette) -> None:

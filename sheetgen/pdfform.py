@@ -55,9 +55,11 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
+from reportlab.pdfbase.ttfonts import TTFontFile
 
 from sheetgen.errors import InvalidArgument
 from sheetgen.sheet import FIELD_PAD as PAD, FormField
+from sheetgen.typeface import FONT_FILES, FONT_FOLDER
 
 _TAGS = {False: "Arimo", True: "ArimoBd"}  # the form fonts' resource names
 _CHECK_TAG = "ZaDb"
@@ -121,10 +123,6 @@ def _utf16(code: int) -> str:
 @lru_cache(maxsize=2)
 def form_font(bold: bool) -> FormFont:
     """The sheets' font (regular or bold) as a form font, read once a process."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
-
-    from sheetgen.pdf import FONT_FILES, FONT_FOLDER
-
     path = FONT_FOLDER / FONT_FILES[bold]
     face = TTFontFile(str(path))
     scale = 1000 / face.unitsPerEm

@@ -24,6 +24,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 from sheetgen.cardsizes import CARD_SIZES as CARD_SIZES  # card sheets: the sizes offered
 from sheetgen.errors import InvalidArgument, check_player_count
 from sheetgen.names import check_all, check_printable
+from sheetgen.typeface import text_width, wrap
 
 
 PT = 25.4 / 72  # millimetres per point
@@ -114,6 +115,11 @@ class Para:
     align: str = "center"
 
     min_size = MIN_TEXT
+
+
+def para_lines(item: Para) -> list:
+    """The lines `item` wraps to at its size."""
+    return wrap(item.text, item.size, item.bold, item.rect.w)
 
 
 @dataclass(frozen=True)
@@ -269,8 +275,6 @@ def fit_names(names: Sequence[str], room: float, size: float, where: str, bold: 
     LEADING x size as that height holds. A name that fits nowhere is refused: InvalidArgument('names')
     saying where it was to print.
     """
-    from sheetgen.pdf import text_width  # font metrics: only the commands that draw load reportlab
-
     def lines_at(step: float) -> int:
         return 1 if height is None else max(1, int(height / (step * PT * LEADING) + 1e-9))
 

@@ -15,8 +15,8 @@ from functools import lru_cache
 import pytest
 
 import sheetgen
-from sheetgen import names
-from sheetgen.sheet import MIN_FOOTER, MIN_TEXT, PT, Para, Text
+from sheetgen import names, typeface
+from sheetgen.sheet import MIN_FOOTER, MIN_TEXT, PT, Para, Text, para_lines
 
 PAPERS, INKS = ("letter", "a4"), ("color", "low")
 STANDARD_14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica", "Helvetica-Bold",
@@ -91,13 +91,13 @@ def unreadable(doc) -> list:
         if item.size < item.min_size - 1e-9:
             out.append((f"{item.size:g} pt, below {item.min_size:g}", item.text))
         if isinstance(item, Text) and item.max_width is not None:
-            wide = pdf.text_width(item.text, item.size, item.bold)
+            wide = typeface.text_width(item.text, item.size, item.bold)
             if wide > item.max_width + 0.05:
                 out.append((f"{wide:.1f} mm wide in {item.max_width:.1f}", item.text))
         if isinstance(item, Para):
-            lines = pdf.para_lines(item)
+            lines = para_lines(item)
             tall = len(lines) * item.size * 1.15 * PT
-            wide = max(pdf.text_width(line, item.size, item.bold) for line in lines)
+            wide = max(typeface.text_width(line, item.size, item.bold) for line in lines)
             if tall > item.rect.h + 0.5 * PT or wide > item.rect.w + 0.05:
                 out.append((f"{len(lines)} lines at {item.size:g} pt in {item.rect.w:.1f} x {item.rect.h:.1f} mm",
                             item.text))
@@ -169,8 +169,8 @@ def test_a_row_of_names_is_one_size_as_large_as_the_room_allows():
     assert size == 12 and lines == [["Ann"], ["Bo"]]
     size, lines = fit_names(["Ann", "Maximiliane Wolkenstein"], 30, 12, "a test")   # one line: shrunk, both
     assert MIN_TEXT <= size < 12 and lines == [["Ann"], ["Maximiliane Wolkenstein"]]
-    assert pdf.text_width("Maximiliane Wolkenstein", size, True) <= 30
-    assert pdf.text_width("Maximiliane Wolkenstein", size + 0.25, True) > 30
+    assert typeface.text_width("Maximiliane Wolkenstein", size, True) <= 30
+    assert typeface.text_width("Maximiliane Wolkenstein", size + 0.25, True) > 30
     # room for two lines of 10.5 pt: the long name breaks there instead of shrinking further
     size, lines = fit_names(["Ann", "Maximiliane Wolkenstein"], 30, 12, "a test", height=2 * 10.5 * PT * LEADING)
     assert size == 10.5 and lines == [["Ann"], ["Maximiliane", "Wolkenstein"]]
@@ -254,8 +254,8 @@ def test_the_coverage_file_is_what_both_shipped_fonts_draw():
     from sheetgen import pdf
 
     drawn = None
-    for file in pdf.FONT_FILES.values():
-        cmap = set(TTFontFile(str(pdf.FONT_FOLDER / file)).charToGlyph)
+    for file in typeface.FONT_FILES.values():
+        cmap = set(TTFontFile(str(typeface.FONT_FOLDER / file)).charToGlyph)
         drawn = cmap if drawn is None else drawn & cmap
     listed = {cp for cp in range(0x30000) if names.printable_by_font(chr(cp))}
     assert listed == drawn - {0xFFFF}  # FFFF: a cmap terminator, not a character

@@ -40,6 +40,7 @@ from sheetgen.games.gold_west import pad_form as names
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.sheet import (Box, Icon, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
                             fit_names)
+from sheetgen.typeface import text_width
 
 FORM = "gold-west-pad"
 
@@ -121,8 +122,6 @@ class _Pad(SheetArt):
         base = baseline(y + h / 2, size) if not text else y + 0.6 + size * PT * 0.9
         name_room = room
         if key:
-            from sheetgen.pdf import text_width  # measured only to leave the name its room
-
             key_size = self.font["key"]
             self.add(Text(width - 1.4, base, key, key_size, role="muted", align="right", results_key=True))
             name_room -= text_width(key, key_size) + 1.5

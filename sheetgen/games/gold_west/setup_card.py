@@ -24,6 +24,7 @@ from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.picture import centre_label
 from sheetgen.sheet import LEADING, PT, Box, Icon, Line, Para, Polygon, Rect, Text, fit_names
+from sheetgen.typeface import text_width
 
 FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
 NAME_ROOM = 36.0  # mm for a name in the seating list
@@ -194,8 +195,6 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         if token is not None:
             label, bold, patch = token(hexes.key(h))
             if patch:
-                from sheetgen.pdf import text_width  # the patch is as wide as the token
-
                 w = text_width(label, 6.5, bold) + 1.2
                 card.add(Box(Rect(cx - w / 2, cy - 1.0, w, 3.2), fill="paper", stroke=None, radius=0.6))
             card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, align="center", max_width=board.s * 1.6))
@@ -207,8 +206,6 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         if h in tiles:
             label = centre_label(label, tiles[h])
         if patch:
-            from sheetgen.pdf import text_width  # the patch is as wide as the label
-
             w = text_width(label, label_size, True) + 1.6
             card.add(Box(Rect(cx - w / 2, cy + 5.9 - label_size * 0.4, w, label_size * 0.43), fill="paper",
                          stroke=None, radius=0.6))

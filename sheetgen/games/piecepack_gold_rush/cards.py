@@ -41,7 +41,7 @@ from typing import Optional
 from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded only to draw
 
 from sheetgen import layouts, marks
-from sheetgen.pdf import FONTS  # measured in the fonts it is drawn in
+from sheetgen.typeface import FONTS  # measured in the fonts it is drawn in
 from sheetgen.sheet import (CARD_SIZES, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline)
 

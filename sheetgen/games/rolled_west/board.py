@@ -19,7 +19,7 @@ from sheetgen.games.rolled_west import board_form as names  # the form's field n
 from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES
 from sheetgen.sheet import (FIELD_PAD, Box, Icon, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
-                            baseline, fit_names)
+                            baseline, fit_names, para_lines)
 
 FORM = "rolled-west-board"
 
@@ -243,7 +243,6 @@ class _Board(SheetArt):
         lines = [step.format(**values) for step in self.text["turn_steps"]] + [self.text["ghost"].format(**values)]
         key_height = 10.5  # the ordinary-d12 key at the foot of the panel
         room = (y + h - key_height) - (top + 0.8)
-        from sheetgen.pdf import para_lines  # font metrics: only drawing loads reportlab
 
         # each step's share of the room is as many lines as it wraps to
         wraps = [len(para_lines(Para(Rect(0, 0, w - 3.2, room), line, self.font["tiny"]))) for line in lines]
