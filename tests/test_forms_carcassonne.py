@@ -18,7 +18,7 @@ import sheetgen
 from sheetgen import layouts, pdf, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
-from sheetgen.games.carcassonne_gold_rush import pad
+from sheetgen.games.carcassonne_gold_rush import pad, pad_grid
 from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, Rect, SheetRequest
 
@@ -103,7 +103,7 @@ def test_every_writable_box_has_exactly_one_field_inside_it(players, paper):
     assert sorted(f.name for f in fields) == sorted(name for name in printed
                                                     if not name.startswith("running.") or name in {f.name for f in fields})
     layout = layouts.load("carcassonne-gold-rush-pad", paper)
-    assert sum(1 for f in fields if f.name.startswith("running.")) == players * pad.running_cells(layout, players)
+    assert sum(1 for f in fields if f.name.startswith("running.")) == players * pad_grid.running_cells(layout, players)
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():

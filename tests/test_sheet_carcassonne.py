@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
-from sheetgen.games.carcassonne_gold_rush import pad
+from sheetgen.games.carcassonne_gold_rush import pad, pad_grid
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
 
@@ -116,7 +116,7 @@ def test_rows_follow_the_results_model(players):
     art = art_of(build(players=players))
     rows = [row for row in rows_of_boxes(art) if row[0].y > LAYOUT["names"]["top"]]
     running = LAYOUT["points"]["running_rows"]
-    across = pad.columns(LAYOUT, players).across
+    across = pad_grid.columns(LAYOUT, players).across
     assert [len(row) for row in rows[:running]] == [players * across] * running
     rows = rows[running:]
     tokens = [v["value"] for v in RULES["mining_tokens"]["values"]]
@@ -287,5 +287,5 @@ def test_running_boxes_last_a_whole_game(players):
     """At least a box a turn of a 5-player game (the tiles but the start tile, shared out), each
     total written with its laps."""
     turns = -(-(RULES["tiles"] - 1) // RULES.players[1])
-    assert pad.running_cells(LAYOUT, players) >= turns
+    assert pad_grid.running_cells(LAYOUT, players) >= turns
     assert "write your new total, laps included" in flat_text(render(players=players))

@@ -27,17 +27,16 @@ its fields).
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.games.carcassonne_gold_rush import pad_form as f
+from sheetgen.games.carcassonne_gold_rush.pad_grid import LAYOUT, columns
 from sheetgen.sheet import (LEADING, PT, Box, Icon, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
 FORM = "carcassonne-gold-rush-pad"
-LAYOUT = "carcassonne-gold-rush-pad"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
@@ -55,41 +54,6 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     return document(layout, f"{rules.title} score pad",
                     f"Score pad: {request.players} players, {games}, {sheets}, {request.paper}, {request.ink} ink, "
                     f"rule data {rules.version}", FORM, drawn, pages, form_id=form.id if form is not None else "")
-
-
-@dataclasses.dataclass(frozen=True)
-class Columns:
-    """Where the table's columns are for a player count (the form and the drawing share it)."""
-
-    left: float  # the table's left edge
-    table: float  # its width
-    label_right: float
-    col: float  # a player's column width
-    xs: tuple  # each player column's left edge
-    count_w: float  # a row's count box
-    points_x: float  # a row's points box, from the column's left edge
-    across: int  # running-score cells across a column
-    cell: float  # their width
-
-
-def columns(layout: dict, players: int) -> Columns:
-    gap, label = layout["column_gap"], layout["label_width"]
-    width = layout["content"]["width"]
-    col = min(layout["column_max"], (width - label) / players - gap)
-    table = label + players * (col + gap)
-    left = (width - table) / 2
-    label_right = left + label
-    xs = tuple(label_right + gap + i * (col + gap) for i in range(players))
-    count_w = max(layout["count"]["min"], col * layout["count"]["share"])
-    spec = layout["points"]
-    across = max(1, int((col + spec["cell_gap"]) // (spec["cell_min"] + spec["cell_gap"])))
-    cell = (col - (across - 1) * spec["cell_gap"]) / across
-    return Columns(left, table, label_right, col, xs, count_w, count_w + spec["cell_gap"], across, cell)
-
-
-def running_cells(layout: dict, players: int) -> int:
-    """Running-score cells per player for a player count."""
-    return layout["points"]["running_rows"] * columns(layout, players).across
 
 
 class _Pad(SheetArt):

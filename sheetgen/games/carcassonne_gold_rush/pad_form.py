@@ -43,9 +43,12 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from sheetgen import layouts
 from sheetgen.errors import InvalidInput
 from sheetgen.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
-from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, KINDS, ROLES
+from sheetgen.games.carcassonne_gold_rush import pad_grid
+from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, _KIND_NAMES, KINDS, ROLES
+from sheetgen.results import norm
 
 PART = "pad"
 DATE = "date"
@@ -307,21 +310,18 @@ class Features(GameBinding):
 
 def form(rules: Any) -> SheetForm:
     """The pad's form for these rules: its fields in tab order and how they read."""
-    from sheetgen import layouts
-    from sheetgen.games.carcassonne_gold_rush import pad
-
     # One form for every paper (field names do not depend on the paper): a paper's pad
     # draws the fields it has room for; the form knows the most any paper draws.
-    papers = [layouts.load(pad.LAYOUT, paper) for paper in layouts.PAPERS]
+    papers = [layouts.load(pad_grid.LAYOUT, paper) for paper in layouts.PAPERS]
     layout = papers[0]
     words = layout["text"]["fields"]
     low, high = rules.players
     values = token_values(rules)
     rows = {key: layout[key]["rows"] for key in ("features", "completed")}
     # running cells: as many as a column holds at the narrowest table that prints the column
-    cells = {c: max(pad.running_cells(each, n) for each in papers for n in range(max(c, low), high + 1))
+    cells = {c: max(pad_grid.running_cells(each, n) for each in papers for n in range(max(c, low), high + 1))
              for c in range(1, high + 1)}
-    across = {c: max(pad.columns(each, n).across for each in papers for n in range(max(c, low), high + 1))
+    across = {c: max(pad_grid.columns(each, n).across for each in papers for n in range(max(c, low), high + 1))
               for c in range(1, high + 1)}
     columns = range(1, high + 1)
     slots = [Slot(DATE, "text", words["date"], read=False, why=PLAY)]
@@ -366,9 +366,6 @@ def form(rules: Any) -> SheetForm:
 
 def _plain(outcome: Any, rows: dict) -> dict:
     """A checked results file as the plain values the pad shows (names as the players list writes them)."""
-    from sheetgen.games.carcassonne_gold_rush.score import _KIND_NAMES, ROLES
-    from sheetgen.results import norm
-
     t, raw = outcome.table, outcome.doc.value
     names = [p.name for p in t.players]
 
