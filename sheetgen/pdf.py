@@ -176,7 +176,7 @@ def _draw(c, item, at: _Placer, palette) -> None:
     elif isinstance(item, Para):
         _para(c, item, at, palette)
     elif isinstance(item, Icon):
-        icons.draw(c, item.kind, at.x(item.cx), at.y(item.cy), item.size * mm, palette)
+        icons.draw(c, item.painter or icons.core(item.kind), at.x(item.cx), at.y(item.cy), item.size * mm, palette)
     elif isinstance(item, Line):
         colour = palette.get(item.role)
         if colour is not None:

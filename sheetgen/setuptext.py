@@ -198,7 +198,8 @@ def _markdown(setup: dict, rules: Any) -> str:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["cell"] = _cell
-    page = env.get_template(TEMPLATE).render(
+    # a game's own template (layouts/<game>-setup.md.j2) extends the shared one
+    page = env.select_template([f"{setup['game']}-{TEMPLATE}", TEMPLATE]).render(
         setup=setup, heading=heading(setup), seats=seat_rows(setup), seed=seed_line(setup),
         hidden=setup.get("face_down") == "hidden", rebuilds_hidden=REBUILDS_HIDDEN,
         rows=[(row_label(setup, row), row) for row in setup.get("grid", [])],
@@ -210,7 +211,7 @@ def _markdown(setup: dict, rules: Any) -> str:
 
 def _markdown_body(setup: dict, rules: Any) -> dict:
     own = _body(setup, rules, "setup_markdown")
-    context: dict = {"gw": None}  # the template's Gold West section stays out unless filled
+    context: dict = {}
     if own is not None:
         draw, made_with = own
         context.update(draw(setup, made_with))

@@ -122,14 +122,19 @@ def para_lines(item: Para) -> list:
     return wrap(item.text, item.size, item.bold, item.rect.w)
 
 
+Painter = Callable[[Any, float, float, float, dict], None]  # (canvas, cx, cy, size in pt, palette): draws a symbol
+
+
 @dataclass(frozen=True)
 class Icon:
-    """A vector symbol (see icons.py) centred at (cx, cy), `size` mm across."""
+    """A vector symbol centred at (cx, cy), `size` mm across: a core icon by its `kind` (icons.py), or a
+    game's own pictogram, which carries its `painter` (games/<game>/pictograms.py)."""
 
     kind: str
     cx: float
     cy: float
     size: float
+    painter: Optional[Painter] = None
 
 
 @dataclass(frozen=True)

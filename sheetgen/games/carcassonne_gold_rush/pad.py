@@ -33,7 +33,8 @@ from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.games.carcassonne_gold_rush import pad_form as f
 from sheetgen.games.carcassonne_gold_rush.pad_grid import LAYOUT, columns
-from sheetgen.sheet import (LEADING, PT, Box, Icon, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
+from sheetgen.games.carcassonne_gold_rush import pictograms
+from sheetgen.sheet import (LEADING, PT, Box, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
 FORM = "carcassonne-gold-rush-pad"
@@ -108,7 +109,7 @@ class _Pad(SheetArt):
     def row_label(self, y: float, icon: str, label: str, hint: str, value: str, unit: str) -> None:
         """The label column of a row: icon, label over hint, and the point value in a tag at the right."""
         size, value_w, h = self.L["icon"], self.L["value_width"], self.L["row"]
-        self.add(Icon(icon, self.left + 0.8 + size / 2, y + h / 2, size))
+        self.add(pictograms.icon(icon, self.left + 0.8 + size / 2, y + h / 2, size))
         text_x = self.left + size + 2.2
         room = self.label_right - value_w - 1.2 - text_x
         self.add(Text(text_x, y + 3.5, label, self.font["label"], bold=True, max_width=room))
@@ -188,7 +189,7 @@ class _Pad(SheetArt):
         rows = spec["running_rows"]
         height = rows * row + (rows - 1) * gap
         size = self.L["icon"]
-        self.add(Icon("meeple", self.left + 0.8 + size / 2, y + size / 2, size))
+        self.add(pictograms.icon("meeple", self.left + 0.8 + size / 2, y + size / 2, size))
         self.add(Text(self.left + size + 2.2, baseline(y + size / 2, self.font["label"]), self.text["running_label"],
                       self.font["label"], bold=True, max_width=self.c.label_right - self.left - size - 3))
         self.add(Para(Rect(self.left + 0.8, y + size + 0.8, self.L["label_width"] - 2, spec["caption"]),

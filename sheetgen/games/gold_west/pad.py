@@ -38,7 +38,8 @@ from sheetgen.errors import SheetgenError
 from sheetgen.forms import SheetForm
 from sheetgen.games.gold_west import pad_form as names
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
-from sheetgen.sheet import (Box, Icon, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
+from sheetgen.games.gold_west import pictograms
+from sheetgen.sheet import (Box, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
                             fit_names)
 from sheetgen.typeface import text_width
 
@@ -269,7 +270,7 @@ class _Pad(SheetArt):
                                            self.terrains):
                 icon = self.L["terrain_icons"].get(kind["code"])
                 if icon:
-                    self.add(Icon(icon, bx + bw / 2, y + h / 2, size))
+                    self.add(pictograms.icon(icon, bx + bw / 2, y + h / 2, size))
 
     def office_label(self, y: float, h: float, k: int) -> None:
         """Office row k's head: a box to write the office's name in, or the office a setup drew."""

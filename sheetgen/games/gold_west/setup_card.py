@@ -23,7 +23,8 @@ from typing import Callable, Optional
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.picture import centre_label
-from sheetgen.sheet import LEADING, PT, Box, Icon, Line, Para, Polygon, Rect, Text, fit_names
+from sheetgen.games.gold_west import pictograms
+from sheetgen.sheet import LEADING, PT, Box, Line, Para, Polygon, Rect, Text, fit_names
 from sheetgen.typeface import text_width
 
 FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
@@ -176,7 +177,7 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
     for h in water:
         x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
-                 Icon("water", x, y - 3.0, 3.4),
+                 pictograms.icon("water", x, y - 3.0, 3.4),
                  Text(x, y + 1.4, "water", 6.5, role="muted", align="center"))
     face_down: set = set()
     for h, slot in owner.items():
@@ -190,7 +191,7 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
             continue
         code = colours[h]
         card.add(Polygon(board.corners(h), fill=FILL[code], stroke="ink", width=0.4),
-                 Icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
+                 pictograms.icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
                  Text(cx + 0.7, cy - 2.4, code, code_size, bold=code_size > 6.5, align="left"))
         if token is not None:
             label, bold, patch = token(hexes.key(h))
@@ -230,7 +231,7 @@ def legend(card, rules, with_face_down: bool) -> None:
     card.add(Text(0, y + 1.0, "KEY", 6.5, role="muted", bold=True))
     x = 9.0
     for kind, words in entries:
-        card.add(Icon(kind, x + size / 2, y, size), Text(x + size + 1.0, y + 1.0, words, 7))
+        card.add(pictograms.icon(kind, x + size / 2, y, size), Text(x + size + 1.0, y + 1.0, words, 7))
         x += size + 4.5 + len(words) * 1.45
     if with_face_down:
         r = 2.4
@@ -265,7 +266,7 @@ def _boomtown_and_seating(card, setup, rules) -> None:
             if name == town["free_cell"]["name"]:
                 rect = Rect(gx + j * cell_w + 1, gy + i * cell_h + 1, cell_w - 2, cell_h - 2)
                 card.add(Box(rect, fill="light", width=0.6, radius=1.5),
-                         Icon("star", rect.x + 5, rect.cy, 5),
+                         pictograms.icon("star", rect.x + 5, rect.cy, 5),
                          Text(rect.cx + 3, rect.cy + 1.3, name, 9, bold=True, align="center"))
                 done.add((i, j))
                 continue

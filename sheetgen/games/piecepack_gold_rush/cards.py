@@ -42,7 +42,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded on
 
 from sheetgen import layouts, marks
 from sheetgen.typeface import FONTS  # measured in the fonts it is drawn in
-from sheetgen.sheet import (CARD_SIZES, Box, Icon, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+from sheetgen.games.piecepack_gold_rush import pictograms
+from sheetgen.sheet import (CARD_SIZES, Box, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline)
 
 # Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
@@ -206,7 +207,7 @@ class _Cards:
         out = []
         for resource in self.order:
             for _ in range(cost.get(resource, 0)):
-                out.append(Icon(resource, x + size / 2, cy, size))
+                out.append(pictograms.icon(resource, x + size / 2, cy, size))
                 x += size + gap
         return out
 
@@ -252,7 +253,7 @@ class _Cards:
                 out.append(Text(kind.cx - spec["icon"] * 0.6, baseline(kind.cy, font["kind"]), words, font["kind"],
                                 bold=True, role="muted", align="center", max_width=kind.w - spec["icon"] - 2))
                 half = stringWidth(words, FONTS[True], font["kind"]) * PT / 2
-                out.append(Icon(card["produces"], kind.cx - spec["icon"] * 0.6 + half + 0.6 + spec["icon"] / 2,
+                out.append(pictograms.icon(card["produces"], kind.cx - spec["icon"] * 0.6 + half + 0.6 + spec["icon"] / 2,
                                 kind.cy, spec["icon"]))
             else:
                 out.append(Text(kind.cx, baseline(kind.cy, font["kind"]),
@@ -293,12 +294,12 @@ class _Cards:
         safe = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)  # no frame: see above
         out: list = [Text(rect.cx, safe.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
                           role="ink", align="center", max_width=safe.w - 2)]
-        out.append(Icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
+        out.append(pictograms.icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
         size = spec["icons"]
         step = size + 1.2
         x = rect.cx - step * (len(self.order) - 1) / 2
         for resource in self.order:
-            out.append(Icon(resource, x, rect.cy + spec["emblem"] / 2 + 3.5, size))
+            out.append(pictograms.icon(resource, x, rect.cy + spec["emblem"] / 2 + 3.5, size))
             x += step
         out.append(Text(rect.cx, rect.cy + spec["emblem"] / 2 + 10.0, self.text["back_subtitle"], font["kind"],
                         role="muted", bold=True, align="center"))

@@ -22,7 +22,8 @@ from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.forms import SheetForm
 from sheetgen.games.piecepack_gold_rush import mat_form as names  # the form's field names
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS
-from sheetgen.sheet import (FIELD_PAD, PT, Box, Icon, Line, Para, Rect, SheetDocument, SheetRequest, Text,
+from sheetgen.games.piecepack_gold_rush import pictograms
+from sheetgen.sheet import (FIELD_PAD, PT, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text,
                             baseline, fit_names)
 
 FORM = "piecepack-gold-rush-mat"
@@ -86,7 +87,7 @@ class _Mat(SheetArt):
         """One icon per resource unit, in resource order; returns the x after the last."""
         for resource in (r["key"] for r in self.resources):
             for _ in range(cost.get(resource, 0)):
-                self.add(Icon(resource, x + size / 2, cy, size))
+                self.add(pictograms.icon(resource, x + size / 2, cy, size))
                 x += size + gap
         return x
 
@@ -138,7 +139,7 @@ class _Mat(SheetArt):
         for resource in self.resources:
             key = resource["key"]
             cy = y + spec["row"] / 2
-            self.add(Icon(key, 1 + spec["icon"] / 2, cy, spec["icon"]))
+            self.add(pictograms.icon(key, 1 + spec["icon"] / 2, cy, spec["icon"]))
             text_x = spec["icon"] + 2.5
             self.add(Text(text_x, baseline(y + spec["row"] * 0.32, self.font["label"]), resource["name"],
                           self.font["label"], bold=True, max_width=spec["label"] - text_x - 0.5))
@@ -193,7 +194,7 @@ class _Mat(SheetArt):
                 self.add(Text(cell.x + 1, cell.y + 2.3, self.text["claim"].format(players=players),
                               self.font["tiny"], bold=True, role="muted"))
                 if claims:
-                    self.add(Icon("flag", cell.cx + 0.8, cell.cy + 1.0, spec["icon"]))
+                    self.add(pictograms.icon("flag", cell.cx + 0.8, cell.cy + 1.0, spec["icon"]))
                 else:
                     self.add(Para(Rect(cell.x + 0.6, cell.y + 3.0, cell.w - 1.2, cell.h - 3.4),
                                   self.text["no_claim"], self.font["tiny"], bold=True))
@@ -268,7 +269,7 @@ class _Mat(SheetArt):
             if what == "building" and entry["kind"] == "production":
                 self.add(Text(badge.cx, badge.y + 2.4, self.text["produces"], self.font["tiny"], role="muted",
                               align="center"))
-                self.add(Icon(entry["produces"], badge.cx, badge.bottom - 2.3, spec["icon"]))
+                self.add(pictograms.icon(entry["produces"], badge.cx, badge.bottom - 2.3, spec["icon"]))
             elif what == "building":
                 self.add(Box(badge, fill="civic", stroke="header_edge", width=self.line["thin"], radius=0.8))
                 self.add(Text(badge.cx, baseline(badge.cy, self.font["small"]),
@@ -301,7 +302,7 @@ class _Mat(SheetArt):
             self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center",
                           max_width=spec["box"] + spec["gap"] - 1))
             if icon:
-                self.add(Icon(icon, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
+                self.add(pictograms.icon(icon, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
             if not last:
                 sign = "=" if i == len(labels) - 2 else "+"
                 self.add(Text(rect.right + spec["gap"] / 2, baseline(rect.cy, self.font["number"] * 1.3), sign,
@@ -311,7 +312,7 @@ class _Mat(SheetArt):
         tx = x - spec["gap"] + spec["tie_gap"]
         rect = Rect(tx, box_y, spec["box"], spec["height"])
         self.write_box(rect, fill="light", field=names.tie(tie), at=self.beside_icon(rect), size=size, bold=True)
-        self.add(Icon(tie, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
+        self.add(pictograms.icon(tie, rect.x + spec["icon"] / 2 + 1.0, rect.y + spec["icon"] / 2 + 1.0, spec["icon"]))
         self.add(Text(rect.cx, y + spec["label"] - 0.4, self.text["tie"].format(resource=self.names[tie]),
                       self.font["small"], bold=True, align="center", max_width=self.width - tx))
         self.add(Line(tx - spec["tie_gap"] / 2, box_y, tx - spec["tie_gap"] / 2, box_y + spec["height"],

@@ -18,7 +18,8 @@ from sheetgen.forms import SheetForm
 from sheetgen.games.rolled_west import board_form as names  # the form's field names
 from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES
-from sheetgen.sheet import (FIELD_PAD, Box, Icon, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+from sheetgen.games.rolled_west import pictograms
+from sheetgen.sheet import (FIELD_PAD, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline, fit_names, para_lines)
 
 FORM = "rolled-west-board"
@@ -47,7 +48,7 @@ class _Board(SheetArt):
     # -- helpers ---------------------------------------------------------
     def row_label(self, y: float, h: float, kind: str, name: str) -> None:
         size = self.L["icon"]
-        self.add(Icon(kind, 1 + size / 2, y + h / 2, size))
+        self.add(pictograms.icon(kind, 1 + size / 2, y + h / 2, size))
         self.add(Text(size + 3, baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
                       max_width=self.L["label_width"] - size - 3.5))
 
@@ -78,7 +79,7 @@ class _Board(SheetArt):
         self.add(Text(cx, baseline(cy, size), str(value), size, bold=True, align="center"))
 
     def corner_star(self, rect: Rect, size: float) -> None:
-        self.add(Icon("star", rect.right - size / 2 - 0.7, rect.y + size / 2 + 0.7, size))
+        self.add(pictograms.icon("star", rect.right - size / 2 - 0.7, rect.y + size / 2 + 0.7, size))
 
     # -- sections --------------------------------------------------------
     def draw(self) -> list:
@@ -133,7 +134,7 @@ class _Board(SheetArt):
                 inner = Rect(rect.x + 0.9, rect.y + 0.9, rect.w - 1.8, rect.h - 1.8)
                 self.write_box(rect, fill="shade", field=field, at=self.inset(inner), size=size, bold=True)
                 self.add(Box(inner, stroke="low_mark", width=self.line["thin"], radius=0.6))
-                self.add(Icon("people", rect.cx, marker_y, spec["marker"] * 0.85))
+                self.add(pictograms.icon("people", rect.cx, marker_y, spec["marker"] * 0.85))
             x += spec["box"] + spec["gap"]
         dice = self.rules["dice"]
         caption = self.text["banking_caption"].format(own_rounds=bank["own_turn_rounds"],
@@ -195,7 +196,7 @@ class _Board(SheetArt):
         for i, (kinds, text) in enumerate(entries):
             x = left + i * slot
             for kind in kinds:
-                self.add(Icon(kind, x + size / 2, cy, size))
+                self.add(pictograms.icon(kind, x + size / 2, cy, size))
                 x += size + 0.8
             self.add(Para(Rect(x + 0.6, y, left + (i + 1) * slot - x - 1.6, h), text.format(**values),
                           self.font["tiny"], align="left"))
@@ -229,7 +230,7 @@ class _Board(SheetArt):
                     self.corner_star(rect, spec["star"])
                 x += spec["box"] + spec["box_gap"]
             if last in row["stars"]:
-                self.add(Icon("star", x + spec["end_star"] / 2 + 0.5, y + spec["row"] / 2, spec["end_star"]))
+                self.add(pictograms.icon("star", x + spec["end_star"] / 2 + 0.5, y + spec["row"] / 2, spec["end_star"]))
             y += spec["row"] + spec["row_gap"]
         self.turn_panel(spec["panel_x"], rows_top, y - spec["row_gap"] - rows_top)
 
@@ -261,7 +262,7 @@ class _Board(SheetArt):
             left = x + 1.6 + i * slot
             self.add(Text(left + slot * 0.5, baseline(key_y, self.font["small"]), f"{low}-{high}",
                           self.font["small"], bold=True, align="right"))
-            self.add(Icon(face["resource"], left + slot * 0.5 + 3.2, key_y, 4.4))
+            self.add(pictograms.icon(face["resource"], left + slot * 0.5 + 3.2, key_y, 4.4))
 
     def contracts_and_boomtown(self) -> None:
         c_spec, b_spec = self.L["contracts"], self.L["boomtown"]
@@ -275,11 +276,11 @@ class _Board(SheetArt):
         cell_w = (self.width - cells_x - gap * (len(town["columns"]) - 1)) / len(town["columns"])
         cells_y = y + gap + axis
         for j, metal in enumerate(town["columns"]):
-            self.add(Icon(metal, cells_x + j * (cell_w + gap) + cell_w / 2, y + gap + axis / 2, axis * 0.75))
+            self.add(pictograms.icon(metal, cells_x + j * (cell_w + gap) + cell_w / 2, y + gap + axis / 2, axis * 0.75))
         offices = {(o["row"], o["column"]): o for o in town["offices"]}
         for i, row_metal in enumerate(town["rows"]):
             cy = cells_y + i * (b_spec["cell"] + gap)
-            self.add(Icon(row_metal, bx + axis / 2, cy + b_spec["cell"] / 2, axis * 0.75))
+            self.add(pictograms.icon(row_metal, bx + axis / 2, cy + b_spec["cell"] / 2, axis * 0.75))
             for j, col_metal in enumerate(town["columns"]):
                 rect = Rect(cells_x + j * (cell_w + gap), cy, cell_w, b_spec["cell"])
                 # a square to mark the office as yours, top left, its word beside it; the scoring below
@@ -328,7 +329,7 @@ class _Board(SheetArt):
             ix = rect.x + 1.2 + icon / 2
             for metal in ("copper", "silver", "gold"):
                 for _ in range(contract["cost"].get(metal, 0)):
-                    self.add(Icon(metal, ix, rect.bottom - icon / 2 - 1.6, icon))
+                    self.add(pictograms.icon(metal, ix, rect.bottom - icon / 2 - 1.6, icon))
                     ix += icon + 0.45
 
     def tally(self) -> None:
