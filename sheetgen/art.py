@@ -24,7 +24,7 @@ class SheetArt:
         self.rules = rules
         self.form = form  # a fillable part's form; its fields are collected as the boxes are drawn
         self.fields: list = []
-        self.L = layout
+        self.layout = layout
         self.font = layout["fonts"]
         self.line = layout["lines"]
         self.text = layout["text"]
@@ -41,7 +41,7 @@ class SheetArt:
 
     def section(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
         """A section bar with its title and, right-aligned, a hint; returns the y just below it."""
-        h = self.L["heading_height"]
+        h = self.layout["heading_height"]
         self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
         self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
                       role="header_text", bold=True))
@@ -52,12 +52,12 @@ class SheetArt:
         return y + h
 
 
-def player_pages(art: Any, form: str, request: SheetRequest) -> list:
+def player_pages(art: Any, backdrop: str, request: SheetRequest) -> list:
     """A page per seat of a one-player-a-page part (a board, a mat), each placing the drawn
-    `form`: the player's printed name, or on a fillable sheet its fields, holding the name
+    `backdrop`: the player's printed name, or on a fillable sheet its fields, holding the name
     and, with --from, that player's values."""
     if art.form is None:
-        return [Page(form, art.name_items(name)) for name in request.sheet_names]
+        return [Page(backdrop, art.name_items(name)) for name in request.sheet_names]
     name_field = next(slot.name for slot in art.form.slots.values() if slot.names)
     pages = []
     for index, name in enumerate(request.sheet_names):
@@ -65,28 +65,28 @@ def player_pages(art: Any, form: str, request: SheetRequest) -> list:
         values = dict(request.values[seat]) if seat < len(request.values) else {}
         if name:
             values.setdefault(name_field, name)
-        pages.append(Page(form, art.page_fields(values)))
+        pages.append(Page(backdrop, art.page_fields(values)))
     return pages
 
 
-def game_pages(art: Any, form: str, request: SheetRequest, names: list, printed: dict) -> list:
+def game_pages(art: Any, backdrop: str, request: SheetRequest, names: list, printed: dict) -> list:
     """The pages of a part that holds a whole game (a pad), one per copy, each placing the drawn
-    `form`: the players' `names` printed, or on a fillable pad its fields, holding what is
+    `backdrop`: the players' `names` printed, or on a fillable pad its fields, holding what is
     `printed` (field -> value: the names, a setup's offices) and, on the first copy, the values
     of --from."""
     if art.form is None:
         heads = art.name_items(names)
-        return [Page(form, heads) for _ in range(request.copies)]
+        return [Page(backdrop, heads) for _ in range(request.copies)]
     pages = []
     for copy in range(request.copies):
         values = dict(request.values[0]) if copy == 0 and request.values else {}
         for field, value in printed.items():
             values.setdefault(field, value)
-        pages.append(Page(form, art.page_fields(values)))
+        pages.append(Page(backdrop, art.page_fields(values)))
     return pages
 
 
-def document(layout: dict, title: str, subject: str, form: str, art: Any, pages: list, **extra: Any) -> SheetDocument:
-    """The part as a document: `art` drawn once as the form `form`, placed by each page."""
+def document(layout: dict, title: str, subject: str, backdrop: str, art: Any, pages: list, **extra: Any) -> SheetDocument:
+    """The part as a document: `art` drawn once as the backdrop `backdrop`, placed by each page."""
     return SheetDocument(title=title, subject=subject, width=layout["content"]["width"],
-                         height=layout["content"]["height"], forms={form: tuple(art)}, pages=pages, **extra)
+                         height=layout["content"]["height"], backdrops={backdrop: tuple(art)}, pages=pages, **extra)

@@ -144,8 +144,8 @@ def margins(document: Any, paper: str) -> tuple:
 
 
 def _drawn(document: Any) -> Iterator[tuple]:
-    """(item, its extent) for every item the document draws, forms first, then each page's own."""
-    for items in [*document.forms.values(), *(page.items for page in document.pages)]:
+    """(item, its extent) for every item the document draws, backdrops first, then each page's own."""
+    for items in [*document.backdrops.values(), *(page.items for page in document.pages)]:
         for item in items:
             box = extent(item)
             if box is not None:

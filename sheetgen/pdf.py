@@ -1,7 +1,7 @@
 """Render a SheetDocument to PDF bytes with reportlab.
 
-Forms (the art every page shares) are drawn once as PDF form XObjects and
-placed on each page; only per-page items (names) are drawn page by page.
+Backdrops (the art pages share) are drawn once as PDF form XObjects and
+placed on each page; only per-page items (names, form fields) are drawn page by page.
 
 Reproducibility, decided: the same sheetgen, reportlab and input give the same
 bytes whatever the environment. Every PDF is dated 2000-01-01 00:00:00 UTC
@@ -116,31 +116,31 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
     c.setAuthor("sheetgen")
     c.setCreator(f"sheetgen {__version__}")
     placer = _Placer(doc, pagesize)
-    for name, items in doc.forms.items():
+    for name, items in doc.backdrops.items():
         c.beginForm(name)
         for item in items:
             _draw(c, item, placer, palette)
         c.endForm()
-    fields = None
+    form_writer = None
     for number, page in enumerate(doc.pages, 1):
-        # a page that only places a form has a few dozen bytes of content: compressed and
+        # a page that only places a backdrop has a few dozen bytes of content: compressed and
         # ASCII85-encoded they would only grow, and cost a third of the page's time
-        c.setPageCompression(1 if page.items or not page.form else 0)
-        if page.form:
-            c.doForm(page.form)
+        c.setPageCompression(1 if page.items or not page.backdrop else 0)
+        if page.backdrop:
+            c.doForm(page.backdrop)
         for item in page.items:
             if isinstance(item, FormField):  # a form field, filed under its page (see pdfform.py)
-                if fields is None:
-                    fields = FormWriter(c, paint.operators(palette["ink"]))
+                if form_writer is None:
+                    form_writer = FormWriter(c, paint.operators(palette["ink"]))
                 r = item.rect
-                fields.add(item, f"{doc.form_id}.p{number}.{item.name}" if doc.form_id else item.name,
+                form_writer.add(item, f"{doc.form_id}.p{number}.{item.name}" if doc.form_id else item.name,
                            (placer.x(r.x), placer.y(r.bottom), placer.x(r.right), placer.y(r.y)))
             else:
                 _draw(c, item, placer, palette)
         c.showPage()
     c.setPageCompression(1)  # what is written at the end (embedded fonts) is compressed
     c.save()
-    if fields is not None:
+    if form_writer is not None:
         return pack(buffer.getvalue())
     return buffer.getvalue()
 
@@ -162,9 +162,9 @@ def _pin_date(c: Canvas) -> None:
     thing hashed into the file ID. Both are set to what invariant mode gives
     without the variable, so the bytes match a run where it is unset.
     """
-    doc = c._doc
-    doc._timeStamp = _FixedTime()
-    doc.signature = hashlib.md5(b"a reportlab document" + ascii(_FIXED_EPOCH).encode("ascii"),
+    pdf_document = c._doc
+    pdf_document._timeStamp = _FixedTime()
+    pdf_document.signature = hashlib.md5(b"a reportlab document" + ascii(_FIXED_EPOCH).encode("ascii"),
                                 usedforsecurity=False)
 
 

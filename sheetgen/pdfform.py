@@ -138,15 +138,15 @@ class FormWriter:
 
     def __init__(self, canvas: Any, ink: tuple):
         self.c = canvas
-        self.doc = canvas._doc
-        self.form = canvas.acroForm  # registers /AcroForm in the catalog
+        self.pdf_document = canvas._doc
+        self.acro_form = canvas.acroForm  # registers /AcroForm in the catalog
         self._ink, self._ink_stroke = ink  # the ink's PDF operators (fill, stroke): see ink.operators
         self._nodes: dict = {}  # a name's leading parts -> its _Node
         self._streams: dict = {}  # (width, height, on) -> reference, a check box's looks
         self._own: dict = {}  # (field, partial name, rect) -> the widget's own parts, for the next copy
         self._widgets = 0  # widgets added, which names each one's annotation
         self._resources: dict = {}  # font tag -> reference, the form's /DR
-        self.form.extras.update(DR=_FontResources(self._resources), DA=_DefaultLook(self._resources))
+        self.acro_form.extras.update(DR=_FontResources(self._resources), DA=_DefaultLook(self._resources))
 
     def add(self, field: FormField, name: str, rect: tuple) -> None:
         """The field `name` (a full, dotted name) at `rect` (x0, y0, x1, y1 in points) on the current page."""
@@ -163,15 +163,15 @@ class FormWriter:
         if parents:
             node = self._node(tuple(parents))
             rest = [*rest, b" /Parent ", node.ref]
-        annotation = _Source([head, self.doc.thisPageRef(), *rest, b" >>"])
+        annotation = _Source([head, self.pdf_document.thisPageRef(), *rest, b" >>"])
         self._widgets += 1
         tag = f"W{self._widgets}"
         self.c._addAnnotation(annotation, tag)
-        ref = self.doc.refAnnotation(tag)
+        ref = self.pdf_document.refAnnotation(tag)
         if parents:
             node.kids.append(ref)
         else:
-            self.form.fields.append(ref)
+            self.acro_form.fields.append(ref)
 
     def _widget(self, field: FormField, name: str, partial: str, rect: tuple) -> list:
         """A widget's dictionary as PDF source without its /P (first gap) and /Parent: bytes and references."""
@@ -215,13 +215,13 @@ class FormWriter:
     def _node(self, path: tuple) -> "_Node":
         if path not in self._nodes:
             node = self._nodes[path] = _Node(path[-1])
-            node.ref = self.doc.Reference(node)
+            node.ref = self.pdf_document.Reference(node)
             if len(path) > 1:
                 parent = self._node(path[:-1])
                 node.parent = parent.ref
                 parent.kids.append(node.ref)
             else:
-                self.form.fields.append(node.ref)
+                self.acro_form.fields.append(node.ref)
         return self._nodes[path]
 
     # -- fonts -------------------------------------------------------------------------
@@ -236,11 +236,11 @@ class FormWriter:
         if _CHECK_TAG not in self._resources:
             font = PDFDictionary({"Type": PDFName("Font"), "Subtype": PDFName("Type1"),
                                   "BaseFont": PDFName("ZapfDingbats"), "Name": PDFName(_CHECK_TAG)})
-            self._resources[_CHECK_TAG] = self.doc.Reference(font)
+            self._resources[_CHECK_TAG] = self.pdf_document.Reference(font)
         return _CHECK_TAG
 
     def _type0(self, font: FormFont) -> Any:
-        ref = self.doc.Reference
+        ref = self.pdf_document.Reference
         file = ref(_Stream({"Length1": len(font.data)}, font.data))
         descriptor = PDFDictionary({
             "Type": PDFName("FontDescriptor"), "FontName": PDFName(font.name), "Flags": 32,
@@ -274,7 +274,7 @@ class FormWriter:
                          "BBox": PDFArray([0, 0, _num(width), _num(height)])}
         if font is not None:
             entries["Resources"] = PDFDictionary({"Font": PDFDictionary({font: self._resources[font]})})
-        return self.doc.Reference(_Stream(entries, body.encode("ascii")))
+        return self.pdf_document.Reference(_Stream(entries, body.encode("ascii")))
 
     def _text(self, text: str, tag: str, font: FormFont, size: float, width: float, height: float,
               align: str) -> str:

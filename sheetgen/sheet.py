@@ -3,7 +3,7 @@
 Game modules build a `SheetDocument` out of simple items placed in
 millimetres (origin at the top-left corner of the content box, y downwards).
 `pdf.render` turns it into a PDF; tests can inspect the geometry directly.
-Art shared by every page lives in named forms, drawn once per document.
+Art shared by every page lives in named backdrops, drawn once per document.
 
 Text sizes are the layout's, exactly: nothing shrinks to fit. A text that
 does not fit its room at its size, or is smaller than MIN_TEXT (a footer:
@@ -187,7 +187,9 @@ Item = Union[Box, Text, Para, Icon, Line, Polygon, FormField]
 
 @dataclass(frozen=True)
 class Page:
-    form: Optional[str]
+    """A page: the backdrop it places (by name, or none) and, in front of it, its own items."""
+
+    backdrop: Optional[str]
     items: tuple = ()
 
 
@@ -197,7 +199,8 @@ class SheetDocument:
     subject: str
     width: float  # content box, mm
     height: float
-    forms: dict = field(default_factory=dict)  # name -> tuple of items
+    # name -> tuple of items: art that pages share, drawn once (a PDF form XObject) and placed by each
+    backdrops: dict = field(default_factory=dict)
     pages: list = field(default_factory=list)
     footer: str = ""
     form_id: str = ""  # fillable: "game.part"; page N's fields are named "game.part.pN.NAME"

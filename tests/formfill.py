@@ -36,7 +36,7 @@ def write(tmp_path, name, data: bytes):
 def fields_in_boxes(doc) -> tuple:
     """(fields, writable boxes) of a sheet document's first page, after checking that every
     field lies inside exactly one writable box, no box holds two fields, and no fields overlap."""
-    (art,) = doc.forms.values()
+    (art,) = doc.backdrops.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
     holders = {f.name: [b for b in boxes if f.rect.inside(b)] for f in fields}

@@ -106,7 +106,7 @@ def test_with_a_code_the_office_names_are_fields_over_their_printed_rows():
     code = GW.setup(3, "pad-fields").code
     drawn = GW.setup(code=code).data["boomtown"]["offices"]
     doc = build(3, code=code)
-    (art,) = doc.forms.values()
+    (art,) = doc.backdrops.values()
     fields = {f.name: f for f in doc.pages[0].items if isinstance(f, FormField)}
     assert [fields[f"office.{k}"].value for k in range(1, 5)] == drawn
     boxes = [item.rect for item in art if isinstance(item, Box)]

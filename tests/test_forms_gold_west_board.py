@@ -117,7 +117,7 @@ def _inside(point, corners) -> bool:
 
 def test_each_hex_field_lies_inside_its_own_hex_outline():
     doc = build()
-    (art,) = doc.forms.values()
+    (art,) = doc.backdrops.values()
     hexagons = [list(item.points) for item in art if isinstance(item, Polygon) and len(item.points) == 6
                 and math.dist(item.points[0], item.points[3]) > 15]   # the board's hexes, not the key's
     labels = {item.text.split(" ")[0]: item for item in art if isinstance(item, Text) and item.align == "center"
@@ -139,7 +139,7 @@ def test_each_hex_field_lies_inside_its_own_hex_outline():
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 def test_every_field_is_inside_one_writable_box_and_none_overlap(paper):
     doc = build(paper=paper)
-    (art,) = doc.forms.values()
+    (art,) = doc.backdrops.values()
     boxes = [item.rect for item in art if isinstance(item, Box) and item.writable]
     fields = [f for f in doc.pages[0].items if isinstance(f, FormField)]
     assert len(fields) == len(boxes) == 1 + len(LAND) + 4 * 17   # printed for the code's 4 players
@@ -156,7 +156,7 @@ def test_a_sheet_for_fewer_players_prints_fewer_rows():
     names = {f.name for f in doc.pages[0].items if isinstance(f, FormField)}
     assert "p2.name" in names and "p3.name" not in names and "hex.B3" in names   # face-down hexes keep a field
     # ... without the white patch that asks for a mark: the patches are the in-play hexes' fields
-    (art,) = doc.forms.values()
+    (art,) = doc.backdrops.values()
     patches = [item.rect for item in art if isinstance(item, Box) and item.writable]
     hexed = [f for f in doc.pages[0].items if isinstance(f, FormField) and f.name.startswith("hex.")]
     board = sheetgen.game("gold-west").setup(code=code).to_dict()

@@ -90,7 +90,7 @@ def test_every_writable_box_has_exactly_one_field_inside_it(paper):
 def test_a_track_cells_check_sits_below_its_number():
     """The number a cell prints stays readable when its box is checked: the check is under it."""
     doc = build()
-    (art,) = doc.forms.values()
+    (art,) = doc.backdrops.values()
     fields = {f.name: f for f in doc.pages[0].items if isinstance(f, FormField)}
     numbers = [t for t in art if getattr(t, "text", None) == "7" and getattr(t, "align", "") == "center"]
     checks = sorted((fields[f"{r['key']}.7"] for r in RULES["resources"]), key=lambda f: f.rect.y)

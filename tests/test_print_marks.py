@@ -29,7 +29,7 @@ def cards(backs=True, back_names=False, copies=1, paper="letter", ink="color"):
 
 
 def items(doc, page):
-    return tuple(doc.forms.get(page.form, ())) + tuple(page.items)
+    return tuple(doc.backdrops.get(page.backdrop, ())) + tuple(page.items)
 
 
 def targets(doc, page):
@@ -74,7 +74,7 @@ def test_front_ground_reaches_3mm_past_every_cut_and_nothing_is_drawn_on_a_cut()
         drawn = items(doc, page)
         grounds = [i.rect for i in drawn if isinstance(i, Box) and i.fill == "light" and i.stroke is None]
         for cell in CELLS:
-            spot = cards_module.mirror(cell, WIDTH) if page.form.startswith(cards_module.BACK) else cell
+            spot = cards_module.mirror(cell, WIDTH) if page.backdrop.startswith(cards_module.BACK) else cell
             grown = Rect(spot.x - 3, spot.y - 3, spot.w + 6, spot.h + 6)
             assert any(grown.inside(g) for g in grounds), spot
         outlines = [i for i in drawn if isinstance(i, Box) and i.stroke is not None
@@ -147,11 +147,11 @@ def test_registration_targets_stay_in_the_margins():
 
 def test_backs_are_all_alike_unless_names_are_asked_for():
     plain = cards(copies=2)
-    assert {p.form for p in plain.pages[1::2]} == {cards_module.BACK}
-    texts = {i.text for i in plain.forms[cards_module.BACK] if isinstance(i, Text)}
+    assert {p.backdrop for p in plain.pages[1::2]} == {cards_module.BACK}
+    texts = {i.text for i in plain.backdrops[cards_module.BACK] if isinstance(i, Text)}
     assert not texts & {b["name"] for b in PP_RULES["buildings"]}
     named = cards(back_names=True)
-    assert len({p.form for p in named.pages[1::2]}) == 3
+    assert len({p.backdrop for p in named.pages[1::2]}) == 3
     named_texts = {i.text for p in named.pages[1::2] for i in items(named, p) if isinstance(i, Text)}
     assert {b["name"] for b in PP_RULES["buildings"]} <= named_texts
 
@@ -174,9 +174,9 @@ def test_back_names_on_the_command_line(run, tmp_path):
 def test_each_distinct_page_is_one_form_placed_on_every_copy(back_names, distinct):
     doc = cards(back_names=back_names, copies=40)
     assert len(doc.pages) == 240
-    assert len(doc.forms) == distinct
-    assert all(p.items == () and p.form in doc.forms for p in doc.pages)
-    assert {p.form for p in doc.pages} == set(doc.forms)
+    assert len(doc.backdrops) == distinct
+    assert all(p.items == () and p.backdrop in doc.backdrops for p in doc.pages)
+    assert {p.backdrop for p in doc.pages} == set(doc.backdrops)
 
 
 def test_an_extra_page_costs_under_1kb():
@@ -258,7 +258,7 @@ def test_mini_euro_cards_are_44_by_68_with_marks_bleed_and_mirrored_backs(paper)
     assert len(doc.pages) == 2 * -(-cards_drawn // 12)
     for page in doc.pages:
         drawn = items(doc, page)
-        back = page.form.startswith(cards_module.BACK)
+        back = page.backdrop.startswith(cards_module.BACK)
         grounds = [i.rect for i in drawn if isinstance(i, Box) and i.fill == "light" and i.stroke is None]
         for cell in cells:
             spot = cards_module.mirror(cell, width) if back else cell

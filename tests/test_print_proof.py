@@ -310,7 +310,7 @@ def test_running_text_is_at_least_7_pt(key, part):
     for paper in PAPERS:
         plan = g.plan_sheet(part, paper=paper, backs=spec.has_backs)
         doc = spec.builder()(g.rules, plan.request)
-        paras = [i for items in [*doc.forms.values(), *(p.items for p in doc.pages)] for i in items
+        paras = [i for items in [*doc.backdrops.values(), *(p.items for p in doc.pages)] for i in items
                  if isinstance(i, Para) and len(i.text.split()) >= 3]
         small += [(paper, i.size, i.text[:40]) for i in paras if i.size < RUNNING]
     assert small == []

@@ -74,7 +74,7 @@ def card_documents(key: str, players: int) -> list:
 
 
 def texts(doc) -> list:
-    return [item for items in [*doc.forms.values(), *(p.items for p in doc.pages)] for item in items
+    return [item for items in [*doc.backdrops.values(), *(p.items for p in doc.pages)] for item in items
             if isinstance(item, (Text, Para))]
 
 

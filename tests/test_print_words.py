@@ -76,7 +76,7 @@ def _card_id(case) -> str:
 
 
 def texts(doc) -> list:
-    return [item for items in [*doc.forms.values(), *(p.items for p in doc.pages)] for item in items
+    return [item for items in [*doc.backdrops.values(), *(p.items for p in doc.pages)] for item in items
             if isinstance(item, (Text, Para))]
 
 
@@ -126,7 +126,7 @@ def test_the_check_catches_a_program_word():
     from sheetgen.sheet import Page, SheetDocument
 
     def doc(*items):
-        return SheetDocument(title="t", subject="s", width=190, height=262, forms={},
+        return SheetDocument(title="t", subject="s", width=190, height=262, backdrops={},
                              pages=[Page(None, tuple(items))])
 
     with pytest.raises(AssertionError, match="program word"):

@@ -26,7 +26,7 @@ def build(players=5, names=(), copies=1, rules=RULES):
 
 
 def art_of(document):
-    (items,) = document.forms.values()
+    (items,) = document.backdrops.values()
     return items
 
 

@@ -28,7 +28,7 @@ def build(players=4, names=(), copies=1):
 
 
 def art_of(document):
-    (items,) = document.forms.values()
+    (items,) = document.backdrops.values()
     return items
 
 

@@ -106,7 +106,7 @@ def mat():
 
 @pytest.fixture(scope="module")
 def mat_art(mat):
-    (items,) = mat.forms.values()
+    (items,) = mat.backdrops.values()
     return items
 
 
@@ -232,11 +232,11 @@ def named_doc():
 
 def page_items(doc, page):
     """Everything drawn on a page: its form (drawn once, placed on every copy) and its own items."""
-    return tuple(doc.forms.get(page.form, ())) + tuple(page.items)
+    return tuple(doc.backdrops.get(page.backdrop, ())) + tuple(page.items)
 
 
 def is_front(page):
-    return page.form.startswith(cards_module.FRONT + "-")
+    return page.backdrop.startswith(cards_module.FRONT + "-")
 
 
 def front_cards(doc, page):
@@ -281,8 +281,8 @@ def test_card_page_counts(run, tmp_path, backs, copies, pages):
 
 def test_backs_follow_their_fronts(deck_doc, named_doc):
     front, back = cards_module.FRONT, cards_module.BACK
-    assert [p.form for p in deck_doc.pages] == [f"{front}-1", back, f"{front}-2", back, f"{front}-3", back]
-    assert [p.form for p in named_doc.pages] == [f"{front}-1", f"{back}-1", f"{front}-2", f"{back}-2",
+    assert [p.backdrop for p in deck_doc.pages] == [f"{front}-1", back, f"{front}-2", back, f"{front}-3", back]
+    assert [p.backdrop for p in named_doc.pages] == [f"{front}-1", f"{back}-1", f"{front}-2", f"{back}-2",
                                                  f"{front}-3", f"{back}-3"]
 
 

@@ -31,7 +31,7 @@ def board():
 
 @pytest.fixture(scope="module")
 def art(board):
-    (items,) = board.forms.values()
+    (items,) = board.backdrops.values()
     return items
 
 

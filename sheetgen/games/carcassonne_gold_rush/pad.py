@@ -37,7 +37,7 @@ from sheetgen.games.carcassonne_gold_rush import pictograms
 from sheetgen.sheet import (LEADING, PT, Box, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 
-FORM = "carcassonne-gold-rush-pad"
+BACKDROP = "carcassonne-gold-rush-pad"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
@@ -49,22 +49,22 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     drawn = tuple(pad.draw())
     names = list(request.names) + [""] * (request.players - len(request.names))
     printed = {f.player(column): name for column, name in enumerate(names, 1) if name}
-    pages = game_pages(pad, FORM, request, names, printed)
+    pages = game_pages(pad, BACKDROP, request, names, printed)
     games = f"{request.copies} game{'s' if request.copies > 1 else ''}"
     sheets = f"{len(pages)} page{'s' if len(pages) > 1 else ''}"
     return document(layout, f"{rules.title} score pad",
                     f"Score pad: {request.players} players, {games}, {sheets}, {request.paper}, {request.ink} ink, "
-                    f"rule data {rules.version}", FORM, drawn, pages, form_id=form.id if form is not None else "")
+                    f"rule data {rules.version}", BACKDROP, drawn, pages, form_id=form.id if form is not None else "")
 
 
 class _Pad(SheetArt):
     def __init__(self, rules, layout: dict, players: int, form: Any = None):
         super().__init__(rules, layout, form)
         self.players = players
-        self.c = columns(layout, players)
-        self.left, self.table, self.col = self.c.left, self.c.table, self.c.col
-        self.label_right = self.c.label_right
-        self.columns = self.c.xs
+        self.grid = columns(layout, players)
+        self.left, self.table, self.col = self.grid.left, self.grid.table, self.grid.col
+        self.label_right = self.grid.label_right
+        self.columns = self.grid.xs
         self.values = self._values()
 
     def _values(self) -> dict:
@@ -92,23 +92,23 @@ class _Pad(SheetArt):
         """A box to write in; on a fillable pad, the form field `field` over it."""
         self.add(Box(rect, fill=fill, width=width or self.line["box"], radius=1.0, writable=True))
         if self.form is not None and field:
-            d = self.L["fields"]["inset"]
+            d = self.layout["fields"]["inset"]
             self.fields.append(self.form.field(field, Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d),
                                                **style))
 
     def captions(self, y: float, left: str, right: str) -> float:
         """The column heads of a row's two boxes in every player column; returns the y below them."""
-        cap = y + self.L["caption"] - 0.9
+        cap = y + self.layout["caption"] - 0.9
         for x in self.columns:
-            self.add(Text(x + self.c.count_w / 2, cap, left, self.font["tiny"], role="muted", align="center",
-                          max_width=self.c.count_w))
-            self.add(Text(x + self.c.points_x + (self.col - self.c.points_x) / 2, cap, right, self.font["tiny"],
-                          role="muted", align="center", max_width=self.col - self.c.points_x))
-        return y + self.L["caption"]
+            self.add(Text(x + self.grid.count_w / 2, cap, left, self.font["tiny"], role="muted", align="center",
+                          max_width=self.grid.count_w))
+            self.add(Text(x + self.grid.points_x + (self.col - self.grid.points_x) / 2, cap, right, self.font["tiny"],
+                          role="muted", align="center", max_width=self.col - self.grid.points_x))
+        return y + self.layout["caption"]
 
     def row_label(self, y: float, icon: str, label: str, hint: str, value: str, unit: str) -> None:
         """The label column of a row: icon, label over hint, and the point value in a tag at the right."""
-        size, value_w, h = self.L["icon"], self.L["value_width"], self.L["row"]
+        size, value_w, h = self.layout["icon"], self.layout["value_width"], self.layout["row"]
         self.add(pictograms.icon(icon, self.left + 0.8 + size / 2, y + h / 2, size))
         text_x = self.left + size + 2.2
         room = self.label_right - value_w - 1.2 - text_x
@@ -123,17 +123,17 @@ class _Pad(SheetArt):
 
     def count_points(self, y: float, count: str, points: str, fill: str = "light") -> None:
         """A row's count box and points box in every player column (fields `count`/`points` + column)."""
-        h = self.L["row"]
+        h = self.layout["row"]
         for column, x in enumerate(self.columns, 1):
-            self.write_box(Rect(x, y, self.c.count_w, h), f.cell(count, column) if count else "", fill=fill)
+            self.write_box(Rect(x, y, self.grid.count_w, h), f.cell(count, column) if count else "", fill=fill)
             if points:
-                self.write_box(Rect(x + self.c.points_x, y, self.col - self.c.points_x, h), f.cell(points, column))
+                self.write_box(Rect(x + self.grid.points_x, y, self.col - self.grid.points_x, h), f.cell(points, column))
 
     # -- the page --------------------------------------------------------
     def draw(self) -> list:
         self.header()
         self.name_row()
-        y = self.points_section(self.L["names"]["top"] + self.L["names"]["height"])
+        y = self.points_section(self.layout["names"]["top"] + self.layout["names"]["height"])
         y = self.tokens_section(y)
         y = self.features_section(y, completed=False)
         y = self.features_section(y, completed=True)
@@ -142,7 +142,7 @@ class _Pad(SheetArt):
         return self.items
 
     def header(self) -> None:
-        h = self.L["header"]
+        h = self.layout["header"]
         room = self.table - h["date_box"] - 3
         self.add(Text(self.left, baseline(h["height"] * 0.34, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="ink", max_width=room))
@@ -156,7 +156,7 @@ class _Pad(SheetArt):
                                                align="left"))
 
     def name_row(self) -> None:
-        spec = self.L["names"]
+        spec = self.layout["names"]
         self.add(Text(self.left + 1, baseline(spec["top"] + spec["height"] / 2, self.font["label"]),
                       self.text["player"], self.font["label"], bold=True))
         for column, x in enumerate(self.columns, 1):
@@ -164,7 +164,7 @@ class _Pad(SheetArt):
                            width=self.line["box"] * 1.4, size=self.font["name"], bold=True)
 
     def name_items(self, names: tuple) -> tuple:
-        spec = self.L["names"]
+        spec = self.layout["names"]
         placed = [(x, name) for x, name in zip(self.columns, names) if name]
         if not placed:
             return ()
@@ -181,26 +181,26 @@ class _Pad(SheetArt):
 
     def points_section(self, top: float) -> float:
         """POINTS: a whole game's running score, then the score track before final scoring."""
-        spec, row, gap = self.L["points"], self.L["row"], self.L["row_gap"]
-        y = self.heading(top + self.L["section_gap"], self.text["points_title"], self.text["points_hint"])
+        spec, row, gap = self.layout["points"], self.layout["row"], self.layout["row_gap"]
+        y = self.heading(top + self.layout["section_gap"], self.text["points_title"], self.text["points_hint"])
         self.add(Para(Rect(self.left + 1, y, self.table - 2, spec["note"]), self.fmt("during"), self.font["hint"],
                       role="muted", align="left"))
         y += spec["note"]
         rows = spec["running_rows"]
         height = rows * row + (rows - 1) * gap
-        size = self.L["icon"]
+        size = self.layout["icon"]
         self.add(pictograms.icon("meeple", self.left + 0.8 + size / 2, y + size / 2, size))
         self.add(Text(self.left + size + 2.2, baseline(y + size / 2, self.font["label"]), self.text["running_label"],
-                      self.font["label"], bold=True, max_width=self.c.label_right - self.left - size - 3))
-        self.add(Para(Rect(self.left + 0.8, y + size + 0.8, self.L["label_width"] - 2, spec["caption"]),
+                      self.font["label"], bold=True, max_width=self.grid.label_right - self.left - size - 3))
+        self.add(Para(Rect(self.left + 0.8, y + size + 0.8, self.layout["label_width"] - 2, spec["caption"]),
                       self.fmt("running_caption"), self.font["hint"], role="muted", align="left"))
-        c = self.c
+        grid = self.grid
         for r in range(rows):
             cy = y + r * (row + gap)
             for column, x in enumerate(self.columns, 1):
-                for k in range(c.across):
-                    self.write_box(Rect(x + k * (c.cell + spec["cell_gap"]), cy, c.cell, row),
-                                   f.running(column, r * c.across + k + 1),
+                for k in range(grid.across):
+                    self.write_box(Rect(x + k * (grid.cell + spec["cell_gap"]), cy, grid.cell, row),
+                                   f.running(column, r * grid.across + k + 1),
                                    fill="paper" if r % 2 == 0 else "light")
         y = self.captions(y + height, self.text["laps"], self.text["points"])
         self.row_label(y, "meeple", self.text["track_label"], self.fmt("track_hint"), self.fmt("track_value"),
@@ -209,11 +209,11 @@ class _Pad(SheetArt):
         return y + row
 
     def tokens_section(self, top: float) -> float:
-        y = self.heading(top + self.L["section_gap"], self.text["tokens_title"], self.fmt("tokens_hint"))
+        y = self.heading(top + self.layout["section_gap"], self.text["tokens_title"], self.fmt("tokens_hint"))
         y = self.captions(y, self.text["count"], self.text["points"])
         for i, value in enumerate(f.token_values(self.rules)):
             if i:
-                y += self.L["row"] + self.L["row_gap"]
+                y += self.layout["row"] + self.layout["row_gap"]
             if value:
                 self.row_label(y, "nugget", self.fmt("token_label", value=value),
                                self.fmt("token_hint"), self.fmt("token_value", value=value), self.text["token_unit"])
@@ -222,14 +222,14 @@ class _Pad(SheetArt):
                 self.row_label(y, "ore", self.fmt("rock_label"), self.fmt("rock_hint"), "0",
                                self.text["token_unit"])
                 self.count_points(y, f.token(value), "")
-        return y + self.L["row"]
+        return y + self.layout["row"]
 
     def features_section(self, top: float, completed: bool) -> float:
         """FEATURES (at game end) or COMPLETED (during play): kind, size and extra in the label
         column, each player's cowboys and points in the player columns."""
         key = "completed" if completed else "features"
-        spec = self.L["features"]
-        y = self.heading(top + self.L["section_gap"], self.text[f"{key}_title"], self.fmt(f"{key}_hint"))
+        spec = self.layout["features"]
+        y = self.heading(top + self.layout["section_gap"], self.text[f"{key}_title"], self.fmt(f"{key}_hint"))
         if not completed:
             self.add(Para(Rect(self.left + 1, y, self.table - 2, spec["note"]), self.fmt("features_note"),
                           self.font["hint"], align="left"))
@@ -241,13 +241,13 @@ class _Pad(SheetArt):
         extra_x = size_x + spec["size"] + spec["gap"]
         extra_w = self.label_right - extra_x
         extra = "locomotives" if completed else "horses"
-        cap = y + self.L["caption"] - 0.9
+        cap = y + self.layout["caption"] - 0.9
         for x, w, word in ((kind_x, spec["kind"], self.text["kind"]), (size_x, spec["size"], self.text["size"]),
                            (extra_x, extra_w, self.text[extra])):
             self.add(Text(x + w / 2, cap, word, self.font["tiny"], role="muted", align="center", max_width=w))
         y = self.captions(y, self.text["cowboys"], self.text["points"])
-        row, gap = self.L["row"], self.L["row_gap"]
-        for n in range(1, self.L[key]["rows"] + 1):
+        row, gap = self.layout["row"], self.layout["row_gap"]
+        for n in range(1, self.layout[key]["rows"] + 1):
             self.add(Text(number_x + spec["number"] / 2, baseline(y + row / 2, self.font["label"]), str(n),
                           self.font["label"], bold=True, role="muted", align="center"))
             self.write_box(Rect(kind_x, y, spec["kind"], row), f.feature(key, n, f.KIND), size=8)
@@ -258,12 +258,12 @@ class _Pad(SheetArt):
         return y - gap
 
     def totals(self, y: float) -> float:
-        spec = self.L["total"]
+        spec = self.layout["total"]
         y += spec["gap"]
         size = self.font["name"]
         self.add(Text(self.label_right - 1.5, baseline(y + spec["height"] / 2, size), self.text["total"], size,
                       bold=True, align="right"))
-        self.add(Para(Rect(self.left + 0.8, y, self.L["label_width"] - 19, spec["height"]), self.text["total_hint"],
+        self.add(Para(Rect(self.left + 0.8, y, self.layout["label_width"] - 19, spec["height"]), self.text["total_hint"],
                       self.font["hint"], role="muted", align="left"))
         for column, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.col, spec["height"]), f.total(column), width=self.line["total"],
@@ -274,5 +274,5 @@ class _Pad(SheetArt):
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], players=self.players, version=__version__,
                                           data_version=self.rules.version)
-        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["footer"], role="muted",
+        self.add(Text(self.width / 2, self.layout["footer"]["y"], text, self.font["footer"], role="muted",
                       align="center", max_width=self.width, footer=True))

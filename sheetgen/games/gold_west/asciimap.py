@@ -18,6 +18,7 @@ from typing import Hashable, Mapping, Optional, Sequence
 
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.mapcount import KINDS, Board
+from sheetgen.names import printable
 
 WATER, FACE_DOWN = "~", "#"
 
@@ -50,8 +51,6 @@ def draw(board: Board, buildings: Mapping[Hashable, Mapping[str, Sequence[hexes.
     `mapcount.check` returns them); `names` words each player in the key, in
     the order given, which is also the order letters are handed out in.
     """
-    from sheetgen.names import printable
-
     players = list(names)
     letter = dict(zip(players, initials([names[p] for p in players])))
     shown: dict = {}

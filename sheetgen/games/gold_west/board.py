@@ -17,16 +17,18 @@ from typing import Optional
 
 from sheetgen import __version__, layouts, setupcard
 from sheetgen.errors import InvalidArgument
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import board_form, hexes
 from sheetgen.games.gold_west import setup as gw
+from sheetgen.games.gold_west.score import GoldWestScorer
 from sheetgen.games.gold_west.setup_card import hex_map, legend
 from sheetgen.sheet import Box, Line, Page, Rect, SheetDocument, SheetRequest, Text, baseline
 
-FORM = "gold-west-board"
+LAYOUT = "gold-west-board"
+BACKDROP = "gold-west-board"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
-    layout = layouts.load(FORM, request.paper)
+    layout = layouts.load(LAYOUT, request.paper)
     values: dict = dict(request.values[0]) if request.fillable and request.values else {}
     code = request.code
     if request.fillable:
@@ -37,8 +39,6 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     fields: list = []
     form = None
     if request.fillable and setup is not None:  # a fillable sheet always has its setup (_fillable_code)
-        from sheetgen.games.gold_west import board_form
-
         form = board_form.form(rules)
         fill = layout["fillable"]
         x, y, w, h = fill["code_field"]
@@ -92,16 +92,14 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         title=f"{rules.title} board record" + (f" {code}" if code else ""),
         subject=f"Board record sheet{f' for setup {code}' if code else ''}{copies}, {request.paper}, "
                 f"{request.ink} ink, rule data {rules.version}",
-        width=card.width, height=card.height, forms={FORM: tuple(card.items)},
-        pages=[Page(FORM, page_fields) for _ in range(request.copies)],
+        width=card.width, height=card.height, backdrops={BACKDROP: tuple(card.items)},
+        pages=[Page(BACKDROP, page_fields) for _ in range(request.copies)],
         form_id=form.id if form is not None else "")
 
 
 def _fillable_code(code: Optional[str], values: dict) -> str:
     """The setup a fillable sheet is drawn for: --code, or the results file's (--from)."""
-    from sheetgen.games.gold_west.board_form import SETUP
-
-    given = values.get(SETUP)
+    given = values.get(board_form.SETUP)
     if code and given and code != given:
         raise InvalidArgument("code", f"the results file is for setup {given}; leave out `code`", ("code",))
     if not (code or given):
@@ -114,8 +112,6 @@ def _fillable_code(code: Optional[str], values: dict) -> str:
 def _hex_fields(card, rules, setup: dict, board, form, fill: dict) -> list:
     """A field on every land hex, on a white patch where a building can stand. A face-down hex
     keeps its field without the patch (every sheet has the same fields; a mark there is reported)."""
-    from sheetgen.games.gold_west import board_form
-
     w, h, below = fill["hex_field"]
     named = hexes.labels(rules)
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
@@ -135,9 +131,6 @@ def _hex_fields(card, rules, setup: dict, board, form, fill: dict) -> list:
 def _player_fields(card, rules, setup: dict, form, fill: dict) -> list:
     """Under a heading, one block per player: a row of name, letter and counts, then a row of
     investment influence per terrain and Boomtown tokens per office of the setup."""
-    from sheetgen.games.gold_west import board_form
-    from sheetgen.games.gold_west.score import GoldWestScorer
-
     scorer = GoldWestScorer(rules)
     card.heading(fill["heading"], fill["note"])
     width = card.width
@@ -202,6 +195,4 @@ def _rows(card, table: dict, rows: int, bottom: float) -> None:
 
 
 def rules_span(rules) -> str:
-    from sheetgen.games.gold_west import hexes
-
     return hexes.labels(rules).span()

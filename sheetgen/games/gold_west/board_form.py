@@ -33,7 +33,10 @@ from typing import Any, Optional, Sequence
 from sheetgen.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.asciimap import initials
+from sheetgen.games.gold_west.score import GoldWestScorer
+from sheetgen.games.gold_west.setup import from_code
 from sheetgen.results import and_list, norm
+from sheetgen.setupcode import SetupCodeError
 
 PART = "board"
 SETUP = "setup"
@@ -206,9 +209,6 @@ class Boomtown(GameBinding):
         field's own problem says why)."""
         if not code:
             return None
-        from sheetgen.games.gold_west.setup import from_code
-        from sheetgen.setupcode import SetupCodeError
-
         try:
             return list(from_code(self.rules, code)["boomtown"]["offices"])
         except SetupCodeError:
@@ -239,8 +239,6 @@ def _letter(text: str) -> Optional[str]:
 
 def form(rules: Any) -> SheetForm:
     """The board record sheet's form for these rules: fields in tab order and how they read."""
-    from sheetgen.games.gold_west.score import GoldWestScorer
-
     scorer = GoldWestScorer(rules)
     most = rules.players[1]
     terrains = [(code, scorer.terrain_key[code], scorer.word[code]) for code in scorer.terrains]

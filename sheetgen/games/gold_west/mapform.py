@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.games.gold_west import mapcount
+from sheetgen.games.gold_west.setup import from_code
 from sheetgen.results import Reader, and_list, plural
+from sheetgen.setupcode import SetupCodeError
 
 # The counts a map gives (written as well, they are checked against it).
 MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")
@@ -21,9 +23,6 @@ MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "n
 
 def _setup(scorer: Any, r: Reader, table: Any) -> None:
     """Decode `setup:`: the board and the offices in play, or a problem at `setup:`."""
-    from sheetgen.games.gold_west.setup import from_code
-    from sheetgen.setupcode import SetupCodeError
-
     value = r.doc.value if isinstance(r.doc.value, dict) else {}
     code = value.get("setup")
     if not isinstance(code, str) or "setup" in r.broken(()):

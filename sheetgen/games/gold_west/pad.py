@@ -37,21 +37,20 @@ from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.errors import SheetgenError
 from sheetgen.forms import SheetForm
 from sheetgen.games.gold_west import pad_form as names
+from sheetgen.games.gold_west import setup as gw
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.games.gold_west import pictograms
 from sheetgen.sheet import (Box, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
                             fit_names)
 from sheetgen.typeface import text_width
 
-FORM = "gold-west-pad"
+BACKDROP = "gold-west-pad"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("gold-west-pad", request.paper)
     offices = None
     if request.code:
-        from sheetgen.games.gold_west import setup as gw
-
         drawn = gw.from_code(rules, request.code)["boomtown"]["offices"]
         by_name = {office["name"]: office for office in rules["boomtown"]["offices"]}
         offices = [by_name[name] for name in drawn]
@@ -61,12 +60,12 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     players = list(request.names) + [""] * (request.players - len(request.names))
     printed = {names.cell(column, "name"): name for column, name in enumerate(players, 1) if name}
     printed.update({names.office(row): office["name"] for row, office in enumerate(offices or (), 1)})
-    pages = game_pages(pad, FORM, request, players, printed)
+    pages = game_pages(pad, BACKDROP, request, players, printed)
     copies = f", {request.copies} copies" if request.copies > 1 else ""
     code = f", setup {request.code}" if request.code else ""
     return document(layout, f"{rules.title} final-scoring pads",
                     f"Final-scoring pads: {request.players} player columns{copies}{code}, {len(pages)} pages, "
-                    f"{request.paper}, {request.ink} ink, rule data {rules.version}", FORM, art, pages,
+                    f"{request.paper}, {request.ink} ink, rule data {rules.version}", BACKDROP, art, pages,
                     form_id=form.id if form is not None else "")
 
 
@@ -77,7 +76,7 @@ class _Pad(SheetArt):
         self.players = players
         self.offices = offices  # the offices a setup drew (--code), else None: written in
         self.named = named  # names print in the column heads: no need to ask for them
-        self.F = layout["fields"]
+        self.field_layout = layout["fields"]
         self.height = layout["content"]["height"]
         label, gap = layout["label_width"], layout["column_gap"]
         self.column_w = (self.width - label - gap * players) / players
@@ -95,14 +94,14 @@ class _Pad(SheetArt):
             self.add(Text(rect.x + 1.2, rect.y + 2.4, label, self.font["tiny"], role="muted", bold=True,
                           max_width=rect.w - 1.6))
         if self.form is not None and field:
-            d = self.F["inset"]
-            top = rect.y + (self.F["label"] if label else d)
+            d = self.field_layout["inset"]
+            top = rect.y + (self.field_layout["label"] if label else d)
             at = Rect(rect.x + d, top, rect.w - 2 * d, rect.bottom - d - top)
-            self.fields.append(self.form.field(field, at, size=size or self.F["size"], bold=True, **style))
+            self.fields.append(self.form.field(field, at, size=size or self.field_layout["size"], bold=True, **style))
 
     def parts(self, x: float, shares: list) -> list:
         """A player's row cut into boxes side by side, `shares` of the column each (gaps taken off)."""
-        gap = self.L["sub_gap"]
+        gap = self.layout["sub_gap"]
         room = self.column_w - gap * (len(shares) - 1)
         out = []
         for share in shares:
@@ -115,7 +114,7 @@ class _Pad(SheetArt):
               key: str = "") -> None:
         """The label cell of a row: a tinted band, the row's name in the game's words and its small print;
         `key`, the results file's key for the row, printed small at the right of the name."""
-        width = self.L["label_width"]
+        width = self.layout["label_width"]
         self.add(Box(Rect(0, y, width, h), fill="light", stroke="low_mark", width=self.line["thin"] * 0.6,
                      radius=1.0))
         size = size or self.font["label"]
@@ -136,13 +135,13 @@ class _Pad(SheetArt):
     # -- the sheet -------------------------------------------------------
     def draw(self) -> list:
         """Lay the sheet out: measure the fixed parts first, then give the rows what is left."""
-        bottom = self.L["footer"]["y"] - self.L["footer"]["gap"] - self.foot_height()
+        bottom = self.layout["footer"]["y"] - self.layout["footer"]["gap"] - self.foot_height()
         rows = self.row_count()
         fixed = self.body(0.0)
-        row = min(self.L["row"]["max"], (bottom - fixed) / rows)  # `fixed` holds the gaps already
-        if row < self.L["min_writing_box"]:
+        row = min(self.layout["row"]["max"], (bottom - fixed) / rows)  # `fixed` holds the gaps already
+        if row < self.layout["min_writing_box"]:
             raise SheetgenError(f"the {self.rules.title} pad cannot fit {rows} rows of "
-                                f"{self.L['min_writing_box']} mm on one page ({row:.1f} mm each is left)")
+                                f"{self.layout['min_writing_box']} mm on one page ({row:.1f} mm each is left)")
         self.items, self.fields = [], []
         self.header()
         y = self.body(row)
@@ -155,17 +154,17 @@ class _Pad(SheetArt):
         return 1 + len(TERRAIN_FIELDS) + len(names.AFTER_TERRAINS) + self.rules["boomtown"]["offices_in_play"] + 2
 
     def header(self) -> None:
-        h = self.L["header"]
+        h = self.layout["header"]
         base = baseline(h["height"] / 2, self.font["title"])
         self.add(Text(0, base, self.text["title"], self.font["title"], bold=True, role="ink"))
         title_w = len(self.text["title"]) * self.font["title"] * PT * 0.74
         self.add(Text(title_w + 3, base, self.text["subtitle"], self.font["subtitle"], bold=True, role="muted"))
         box = Rect(self.width - h["date_width"], 0, h["date_width"], h["height"])
-        self.write_box(box, names.DATE, self.text["date_label"], size=self.F["name"]["size"], align="left")
+        self.write_box(box, names.DATE, self.text["date_label"], size=self.field_layout["name"]["size"], align="left")
 
     def body(self, row: float) -> float:
         """Every row from the player names to the total; returns the y below them."""
-        L, t = self.L, self.text
+        L, t = self.layout, self.text
         gap, section = L["row"]["gap"], L["section_gap"]
         y = L["header"]["height"] + L["header"]["gap"]
 
@@ -174,7 +173,7 @@ class _Pad(SheetArt):
         self.label(y, spec["height"], t["name"], "" if self.named else t["players_hint"], key="name")
         for c, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.column_w, spec["height"]), names.cell(c, "name"), t["player_label"],
-                           size=self.F["name"]["size"])
+                           size=self.field_layout["name"]["size"])
         y += spec["height"] + spec["gap"]
 
         # From the boards: the results file's rows, in its order.
@@ -238,7 +237,7 @@ class _Pad(SheetArt):
         self.label(y, total["height"], t["total"], t["total_text"], size=self.font["heading"] * 1.2)
         for c, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.column_w, total["height"]), names.cell(c, "total"),
-                           width=self.line["total"], size=self.F["size"] * 1.2)
+                           width=self.line["total"], size=self.field_layout["size"] * 1.2)
         return y + total["height"] + total["gap"]
 
     def count_row(self, y: float, h: float, key: str) -> None:
@@ -250,7 +249,7 @@ class _Pad(SheetArt):
     def scored_row(self, y: float, h: float, value, points, text: bool = False, minus: bool = False,
                    first: str = "") -> None:
         """A row of a value and, beside it, the points it scores (for adding up by hand)."""
-        share = self.L["points_share"]
+        share = self.layout["points_share"]
         for c, x in enumerate(self.columns, 1):
             (vx, vw), (px, pw) = self.parts(x, [1 - share, share])
             self.write_box(Rect(vx, y, vw, h), value(c), first, align="left" if text else "center")
@@ -261,23 +260,23 @@ class _Pad(SheetArt):
 
     def terrain_strip(self, y: float) -> None:
         """The terrains heading the per-terrain boxes of every column, in the results file's order."""
-        h = self.L["strip"]
+        h = self.layout["strip"]
         self.add(Text(1.4, baseline(y + h / 2, self.font["tiny"]), self.text["terrains_strip"], self.font["tiny"],
-                      role="muted", bold=True, max_width=self.L["label_width"] - 2.8))
-        size = min(self.L["icon"], h - 0.2)
+                      role="muted", bold=True, max_width=self.layout["label_width"] - 2.8))
+        size = min(self.layout["icon"], h - 0.2)
         for x in self.columns:
             for (bx, bw), (kind, _) in zip(self.parts(x, [1 / len(self.terrains)] * len(self.terrains)),
                                            self.terrains):
-                icon = self.L["terrain_icons"].get(kind["code"])
+                icon = self.layout["terrain_icons"].get(kind["code"])
                 if icon:
                     self.add(pictograms.icon(icon, bx + bw / 2, y + h / 2, size))
 
     def office_label(self, y: float, h: float, k: int) -> None:
         """Office row k's head: a box to write the office's name in, or the office a setup drew."""
-        width = self.L["label_width"]
+        width = self.layout["label_width"]
         if self.offices is None:
             self.write_box(Rect(0, y, width, h), names.office(k), f"{self.text['office_label']} {k}".upper(),
-                           width=self.line["thin"], size=self.F["office"]["size"], align="left")
+                           width=self.line["thin"], size=self.field_layout["office"]["size"], align="left")
             return
         office = self.offices[k - 1]
         self.label(y, h, "" if self.form is not None else office["name"], office["text"])
@@ -296,23 +295,23 @@ class _Pad(SheetArt):
         return self.text["terrains_text"].format(values=values)
 
     def foot_height(self) -> float:
-        notes = self.L["notes"]["height"] + self.L["notes"]["gap"]
+        notes = self.layout["notes"]["height"] + self.layout["notes"]["gap"]
         if self.offices is not None:
             return notes
-        rows = math.ceil(len(self.rules["boomtown"]["offices"]) / self.L["key"]["columns"])
-        return notes + self.L["heading_height"] + self.L["key"]["top_gap"] + rows * self.L["key"]["line"]
+        rows = math.ceil(len(self.rules["boomtown"]["offices"]) / self.layout["key"]["columns"])
+        return notes + self.layout["heading_height"] + self.layout["key"]["top_gap"] + rows * self.layout["key"]["line"]
 
     def foot(self, y: float) -> None:
         """The Wanted and terrain tie rules, then (no setup code) what every office scores."""
-        t, spec = self.text, self.L["key"]
+        t, spec = self.text, self.layout["key"]
         wanted = self.rules["scoring"]["wanted"]
         ties = t["ties_join"].join(t["tie_breakers"]["_".join(*b.items())] for b in self.rules["tie_breakers"]["order"])
         notes = " ".join((t["wanted_foot"].format(most=self.wanted(wanted["most"]),
                                                   second=self.wanted(wanted["second"])),
                           t["terrain_foot"].format(ties=ties)))
-        self.add(Para(Rect(1.4, y, self.width - 2.8, self.L["notes"]["height"]), notes, self.font["small"],
+        self.add(Para(Rect(1.4, y, self.width - 2.8, self.layout["notes"]["height"]), notes, self.font["small"],
                       role="muted", align="left"))
-        y += self.L["notes"]["height"] + self.L["notes"]["gap"]
+        y += self.layout["notes"]["height"] + self.layout["notes"]["gap"]
         if self.offices is not None:
             return
         y = self.section(0, y, self.width, t["key"]) + spec["top_gap"]
@@ -338,8 +337,8 @@ class _Pad(SheetArt):
 
         A name too long for one line breaks after a space or hyphen onto more, as many as the box holds.
         """
-        spec = self.L["names"]
-        top = self.L["header"]["height"] + self.L["header"]["gap"]
+        spec = self.layout["names"]
+        top = self.layout["header"]["height"] + self.layout["header"]["gap"]
         cy = top + spec["height"] / 2 + 1.0
         room = self.column_w - 3
         placed = [(x, name) for x, name in zip(self.columns, players) if name]
@@ -360,5 +359,5 @@ class _Pad(SheetArt):
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(Text(self.width / 2, self.L["footer"]["y"], text, self.font["footer"], role="muted",
+        self.add(Text(self.width / 2, self.layout["footer"]["y"], text, self.font["footer"], role="muted",
                       align="center", max_width=self.width, footer=True))

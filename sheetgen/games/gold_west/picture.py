@@ -26,6 +26,7 @@ from __future__ import annotations
 import textwrap
 
 from sheetgen.games.gold_west import hexes
+from sheetgen.setuptext import table
 
 WIDTH = 98                   # the longest line of prose around the map
 INNER = 4                    # width of a hex's top edge; its middle lines hold INNER + 2 characters
@@ -230,8 +231,6 @@ def legend(rules) -> str:
 
 def text_lines(setup: dict, rules) -> list[str]:
     """The text format's body: everything between the heading and the seed, code and data lines."""
-    from sheetgen.setuptext import table
-
     face_down = [t for t in setup["terrain"] if not t["in_play"]]
     out = ["The board: terrain tiles in their slots (letters are ours; the map below shows how each lies;",
            "turned = sixths of a turn anticlockwise from the tile as the rule data lists it)."]

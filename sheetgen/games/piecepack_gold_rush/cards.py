@@ -46,7 +46,7 @@ from sheetgen.games.piecepack_gold_rush import pictograms
 from sheetgen.sheet import (CARD_SIZES, Box, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline)
 
-# Form names, short: every page names its form twice. FRONT-1, FRONT-2, ...: one per distinct
+# Backdrop names, short: every page names its backdrop twice. FRONT-1, FRONT-2, ...: one per distinct
 # front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
 FRONT = "front"
 BACK = "back"
@@ -152,24 +152,24 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     painter = _Cards(rules, layout)
     margins = margin_marks(layout)
     names = request.backs and request.back_names
-    forms: dict = {}
+    backdrops: dict = {}
     one_set: list = []  # the pages of one set, each a reference to a form drawn once
     for n, start in enumerate(range(0, len(cards), len(cells)), start=1):
         chunk = cards[start:start + len(cells)]
         front: list = painter.grounds(cells) + list(margins)
         for rect, card in zip(cells, chunk):
             front += painter.front(rect, card)
-        forms[f"{FRONT}-{n}"] = tuple(front)
+        backdrops[f"{FRONT}-{n}"] = tuple(front)
         one_set.append(Page(f"{FRONT}-{n}"))
         if names:
             back = painter.back_page(cells, width, margins)
             for rect, card in zip(cells, chunk):
                 back += painter.back_label(mirror(rect, width), card)
-            forms[f"{BACK}-{n}"] = tuple(back)
+            backdrops[f"{BACK}-{n}"] = tuple(back)
             one_set.append(Page(f"{BACK}-{n}"))
         elif request.backs:
-            if BACK not in forms:
-                forms[BACK] = tuple(painter.back_page(cells, width, margins))
+            if BACK not in backdrops:
+                backdrops[BACK] = tuple(painter.back_page(cells, width, margins))
             one_set.append(Page(BACK))
     pages = one_set * request.copies
     count = sum(1 for c in cards if c is not None)
@@ -183,7 +183,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
                 f"{len(pages)} pages, {request.paper}, {request.ink} ink, rule data {rules.version}",
         width=width,
         height=layout["content"]["height"],
-        forms=forms,
+        backdrops=backdrops,
         pages=pages,
     )
 
@@ -191,7 +191,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 class _Cards:
     def __init__(self, rules, layout: dict):
         self.rules = rules
-        self.L = layout
+        self.layout = layout
         self.font = layout["fonts"]
         self.line = layout["lines"]
         self.text = layout["text"]
@@ -200,7 +200,7 @@ class _Cards:
 
     def icons(self, x: float, cy: float, cost: dict, right: float) -> list:
         """One icon per resource unit, in resource order, from `x`; smaller if they would pass `right`."""
-        spec = self.L["front"]
+        spec = self.layout["front"]
         gap = spec["icon_gap"]
         count = sum(cost.values())
         size = min(spec["icon"], (right - x - gap * (count - 1)) / max(count, 1))
@@ -213,13 +213,13 @@ class _Cards:
 
     def grounds(self, cells: list) -> list:
         """Every card's ground, bled `bleed` mm past its cuts (under the cards' art, drawn first)."""
-        bleed = self.L["bleed"]
+        bleed = self.layout["bleed"]
         return [Box(Rect(r.x - bleed, r.y - bleed, r.w + 2 * bleed, r.h + 2 * bleed), fill="light", stroke=None)
                 for r in cells]
 
     # -- fronts ------------------------------------------------------------
     def front(self, rect: Rect, card: Optional[dict]) -> list:
-        spec, font = self.L["front"], self.font
+        spec, font = self.layout["front"], self.font
         inset = spec["inset"]
         inner_x, inner_w = rect.x + inset, rect.w - 2 * inset
         out: list = []
@@ -289,7 +289,7 @@ class _Cards:
 
     def back_art(self, rect: Rect) -> list:
         """The back of any card (the same for every card) at `rect`, over its ground."""
-        spec, font = self.L["back"], self.font
+        spec, font = self.layout["back"], self.font
         inset = spec["inset"]
         safe = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)  # no frame: see above
         out: list = [Text(rect.cx, safe.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
@@ -309,6 +309,6 @@ class _Cards:
         """With names on the backs: the building's name, small, at the foot of its back."""
         if card is None:
             return []
-        inset = self.L["back"]["inset"]
+        inset = self.layout["back"]["inset"]
         return [Text(rect.cx, rect.bottom - inset - 2.2, card["name"], self.font["back_name"], bold=True,
                      align="center", max_width=rect.w - 2 * inset - 2)]

@@ -26,7 +26,7 @@ from sheetgen.games.piecepack_gold_rush import pictograms
 from sheetgen.sheet import (FIELD_PAD, PT, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text,
                             baseline, fit_names)
 
-FORM = "piecepack-gold-rush-mat"
+BACKDROP = "piecepack-gold-rush-mat"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
@@ -35,11 +35,11 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     table = request.players if request.count_given and low <= request.players <= high else None
     art = _Mat(rules, layout, names.form(rules) if request.fillable else None, table)
     drawn = tuple(art.draw())
-    pages = player_pages(art, FORM, request)
+    pages = player_pages(art, BACKDROP, request)
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return document(layout, f"{rules.title} player mats",
                     f"Player mats: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
-                    f"rule data {rules.version}", FORM, drawn, pages,
+                    f"rule data {rules.version}", BACKDROP, drawn, pages,
                     form_id=art.form.id if art.form is not None else "")
 
 
@@ -55,7 +55,7 @@ class _Mat(SheetArt):
         super().__init__(rules, layout, form)
         self.resources = rules["resources"]
         self.names = {r["key"]: r["name"] for r in self.resources}
-        self.F = layout["fields"]
+        self.field_layout = layout["fields"]
         low, high = rules.players
         # the player counts the rounds and plots are drawn for: the table's, or every count
         self.counts = [table] if table is not None else list(range(low, high + 1))
@@ -70,12 +70,12 @@ class _Mat(SheetArt):
 
     # -- where a form field sits in its box (layout: fields) ---------------------
     def inset(self, rect: Rect) -> Rect:
-        d = self.F["inset"]
+        d = self.field_layout["inset"]
         return Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d)
 
     def below_caption(self, rect: Rect) -> Rect:
         """The part of a captioned box below its caption."""
-        d, top = self.F["inset"], self.F["caption"]
+        d, top = self.field_layout["inset"], self.field_layout["caption"]
         return Rect(rect.x + d, rect.y + top, rect.w - 2 * d, rect.h - top - d)
 
     def label(self, rect: Rect, text: str) -> None:
@@ -106,7 +106,7 @@ class _Mat(SheetArt):
         return self.items
 
     def header(self) -> None:
-        h = self.L["header"]
+        h = self.layout["header"]
         self.add(Text(0, baseline(h["height"] / 2 - 1.2, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="ink"))
         self.add(Text(0.4, h["height"] - 0.6, f"{self.rules.title}: {self.text['subtitle']}", self.font["small"],
@@ -115,26 +115,26 @@ class _Mat(SheetArt):
         left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
         inner = self.inset(box)
         self.write_box(box, field=names.NAME, at=Rect(left, inner.y, inner.right - left, inner.h),
-                       size=self.F["name"]["size"], bold=True, align="left")
+                       size=self.field_layout["name"]["size"], bold=True, align="left")
         self.label(box, self.text["name_label"])
 
     def name_items(self, name: str) -> tuple:
         if not name:
             return ()
-        h = self.L["header"]
+        h = self.layout["header"]
         x = h["name_x"] + h["name_label"] + 8
         room = self.width - x - 2
         size, _ = fit_names([name], room, self.font["title"] * 0.8, f"the {self.rules.title} player mat")
         return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True, max_width=room),)
 
     def tracks(self) -> None:
-        spec = self.L["tracks"]
+        spec = self.layout["tracks"]
         start = self.rules["player_start"]["resources"]
         y = self.section(0, spec["top"], self.width, self.text["tracks"],
                          self.text["tracks_hint"].format(start=self.cost_words(start)))
         y += spec["row_gap"]
         cells, cell = spec["cells"], spec["cell"]
-        d = self.F["inset"]
+        d = self.field_layout["inset"]
         keep = self.rules["spoilage"]["keep"]
         for resource in self.resources:
             key = resource["key"]
@@ -151,14 +151,14 @@ class _Mat(SheetArt):
                 first = n == start.get(key)
                 self.write_box(rect, fill="light" if first else "paper",
                                width=self.line["box"] * (2 if first else 1), field=names.cell(key, n),
-                               at=Rect(rect.x + d, rect.y + self.F["track"]["top"], rect.w - 2 * d,
-                                       rect.h - self.F["track"]["top"] - d))
+                               at=Rect(rect.x + d, rect.y + self.field_layout["track"]["top"], rect.w - 2 * d,
+                                       rect.h - self.field_layout["track"]["top"] - d))
                 self.add(Text(rect.cx, rect.y + spec["number_y"], str(n), self.font["number"],
                               bold=first, align="center", role="ink" if first else "muted"))
             lap_x = spec["label"] + cells * cell + spec["lap_gap"]
             lap = Rect(lap_x, y, self.width - lap_x, spec["row"])
-            spot = self.F["lap"]
-            d = self.F["inset"]
+            spot = self.field_layout["lap"]
+            d = self.field_layout["inset"]
             self.write_box(lap, fill="light", field=names.laps(key),
                            at=Rect(lap.x + d, lap.y + spot["top"], lap.w - 2 * d, lap.h - spot["top"] - d),
                            size=spot["size"], bold=True)
@@ -168,7 +168,7 @@ class _Mat(SheetArt):
         self.tracks_bottom = y
 
     def rounds(self) -> None:
-        spec = self.L["rounds"]
+        spec = self.layout["rounds"]
         side = self.rules["next_start_player"]
         y = self.section(0, spec["top"], self.width, self.text["rounds"], self.text["rounds_hint"].format(side=side))
         y += spec["gap"]
@@ -176,8 +176,8 @@ class _Mat(SheetArt):
         skipped = self.rules["stake_claim_skipped_last"]
         counts = self.counts
         w = (self.width - spec["gap"] * (count - 1)) / count
-        tick_h = self.L["min_writing_box"]
-        side, d = self.F["round"]["check"], self.F["inset"]
+        tick_h = self.layout["min_writing_box"]
+        side, d = self.field_layout["round"]["check"], self.field_layout["inset"]
         for i in range(count):
             number = i + 1
             x = i * (w + spec["gap"])
@@ -204,7 +204,7 @@ class _Mat(SheetArt):
                       self.text["rounds_caption"].format(skips=skips), self.font["text"], align="left"))
 
     def plots(self) -> None:
-        spec = self.L["plots"]
+        spec = self.layout["plots"]
         y = self.section(0, spec["top"], self.width, self.text["plots"], self.text["plots_hint"])
         y += spec["gap"] * 0.6
         markers = self.rules["player_start"]["ownership_markers"]
@@ -229,7 +229,7 @@ class _Mat(SheetArt):
                               max_width=slot.w - 2 * spec["tile"] - 4))
             coin = Rect(slot.right - pad - spec["tile"], top, spec["tile"], field)
             tile = Rect(coin.x - fgap - spec["tile"], top, spec["tile"], field)
-            size = self.F["plot"]["size"]
+            size = self.field_layout["plot"]["size"]
             building = Rect(slot.x + pad, top + field + fgap, slot.w - 2 * pad, field)
             third = top + 2 * (field + fgap)
             upgrades = Rect(slot.x + pad, third, spec["upgrades"], field)
@@ -249,7 +249,7 @@ class _Mat(SheetArt):
                       align="left"))
 
     def costs(self) -> None:
-        spec = self.L["costs"]
+        spec = self.layout["costs"]
         y = self.section(0, spec["top"], self.width, self.text["costs"], self.text["costs_hint"])
         y += spec["row_gap"]
         entries = [("building", b) for b in self.rules["buildings"]] + [("action", a) for a in self.rules["actions"]]
@@ -283,7 +283,7 @@ class _Mat(SheetArt):
                           self.font["text"], align="left"))
 
     def score(self) -> None:
-        spec = self.L["score"]
+        spec = self.layout["score"]
         y = self.section(0, spec["top"], self.width, self.text["score"])
         scoring = self.rules["scoring"]
         labels = [(key, self.text["score_resource"].format(name=self.names[key], points=points), names.score(key))
@@ -293,7 +293,7 @@ class _Mat(SheetArt):
         labels.append((None, self.text["score_total"], names.TOTAL))
         box_y = y + spec["label"] + 0.6
         x = 0.0
-        size = self.F["score"]["size"]
+        size = self.field_layout["score"]["size"]
         for i, (icon, label, field) in enumerate(labels):
             last = i == len(labels) - 1
             rect = Rect(x, box_y, spec["box"], spec["height"])
@@ -324,11 +324,11 @@ class _Mat(SheetArt):
 
     def beside_icon(self, rect: Rect) -> Rect:
         """A score box's room right of the icon in its corner."""
-        d, left = self.F["inset"], self.L["score"]["icon"] + 1.6
+        d, left = self.field_layout["inset"], self.layout["score"]["icon"] + 1.6
         return Rect(rect.x + left, rect.y + d, rect.w - left - d, rect.h - 2 * d)
 
     def footer(self) -> None:
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["footer"]))
+        self.add(*marks.footer(self.width, self.layout["footer"]["y"], text, self.font["footer"]))

@@ -22,18 +22,18 @@ from sheetgen.games.rolled_west import pictograms
 from sheetgen.sheet import (FIELD_PAD, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline, fit_names, para_lines)
 
-FORM = "rolled-west-board"
+BACKDROP = "rolled-west-board"
 
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("rolled-west-board", request.paper)
     art = _Board(rules, layout, names.form(rules) if request.fillable else None)
     drawn = tuple(art.draw())
-    pages = player_pages(art, FORM, request)
+    pages = player_pages(art, BACKDROP, request)
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return document(layout, f"{rules.title} score boards",
                     f"Dry-erase score boards: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
-                    f"rule data {rules.version}", FORM, drawn, pages,
+                    f"rule data {rules.version}", BACKDROP, drawn, pages,
                     form_id=art.form.id if art.form is not None else "")
 
 
@@ -41,16 +41,16 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 class _Board(SheetArt):
     def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None):
         super().__init__(rules, layout, form)
-        self.F = layout["fields"]
+        self.field_layout = layout["fields"]
         self.letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
         self.names = {f["resource"]: f["name"] for f in rules["dice"]["faces"]}
 
     # -- helpers ---------------------------------------------------------
     def row_label(self, y: float, h: float, kind: str, name: str) -> None:
-        size = self.L["icon"]
+        size = self.layout["icon"]
         self.add(pictograms.icon(kind, 1 + size / 2, y + h / 2, size))
         self.add(Text(size + 3, baseline(y + h / 2, self.font["label"]), name, self.font["label"], bold=True,
-                      max_width=self.L["label_width"] - size - 3.5))
+                      max_width=self.layout["label_width"] - size - 3.5))
 
     def write_box(self, rect: Rect, fill: str = "paper", width: Optional[float] = None, field: str = "",
                   at: Optional[Rect] = None, **style: Any) -> None:
@@ -61,17 +61,17 @@ class _Board(SheetArt):
 
     # -- where a form field sits in its box (layout: fields) ---------------------
     def inset(self, rect: Rect, by: float = 0.0) -> Rect:
-        d = self.F["inset"] + by
+        d = self.field_layout["inset"] + by
         return Rect(rect.x + d, rect.y + d, rect.w - 2 * d, rect.h - 2 * d)
 
     def strip(self, rect: Rect) -> Rect:
         """A line along the box's foot, below its printed numbers."""
-        d, h = self.F["inset"], self.F["strip"]["height"]
+        d, h = self.field_layout["inset"], self.field_layout["strip"]["height"]
         return Rect(rect.x + d, rect.bottom - d - h, rect.w - 2 * d, h)
 
     def corner(self, rect: Rect) -> Rect:
         """A check square in the box's lower left corner."""
-        d, side = self.F["inset"], self.F["check"]
+        d, side = self.field_layout["inset"], self.field_layout["check"]
         return Rect(rect.x + d, rect.bottom - d - side, side, side)
 
     def number(self, cx: float, cy: float, value: int, size: Optional[float] = None) -> None:
@@ -93,35 +93,35 @@ class _Board(SheetArt):
         return self.items
 
     def header(self) -> None:
-        h = self.L["header"]
+        h = self.layout["header"]
         self.add(Text(0, baseline(h["height"] / 2, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="ink"))
         box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
         left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
         inner = self.inset(box)
         self.write_box(box, field=names.NAME, at=Rect(left, inner.y, inner.right - left, inner.h),
-                       size=self.F["name"]["size"], bold=True, align="left")
+                       size=self.field_layout["name"]["size"], bold=True, align="left")
         self.add(Text(box.x + 1.5, box.y + 2.6, self.text["name_label"], self.font["tiny"], role="muted", bold=True))
 
     def name_items(self, name: str) -> tuple:
         if not name:
             return ()
-        h = self.L["header"]
+        h = self.layout["header"]
         x = h["name_x"] + h["name_label"] + 8
         room = self.width - x - 2
         size, _ = fit_names([name], room, self.font["title"] * 0.8, f"the {self.rules.title} score board")
         return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True, max_width=room),)
 
     def banking(self) -> None:
-        spec, bank = self.L["banking"], self.rules["banking"]
+        spec, bank = self.layout["banking"], self.rules["banking"]
         top = spec["top"]
         box_top = top + spec["marker"]
         self.add(Text(1, baseline(box_top + spec["box"] * 0.35, self.font["label"]), self.text["banking"],
                       self.font["label"], bold=True))
         self.add(Text(1, baseline(box_top + spec["box"] * 0.75, self.font["tiny"]), self.text["banking_first"],
-                      self.font["tiny"], role="muted", max_width=self.L["label_width"] - 2))
-        x = self.L["label_width"] + 2
-        size = self.F["bank"]["size"]
+                      self.font["tiny"], role="muted", max_width=self.layout["label_width"] - 2))
+        x = self.layout["label_width"] + 2
+        size = self.field_layout["bank"]["size"]
         for number, (kind, turn) in enumerate(names.banking(self.rules), 1):
             rect = Rect(x, box_top, spec["box"], spec["box"])
             marker_y = top + spec["marker"] / 2
@@ -141,26 +141,26 @@ class _Board(SheetArt):
                                                       between=bank["between_turns"],
                                                       resources=dice["count"] - dice["terrain_dice"])
         y = box_top + spec["box"] + 0.6
-        self.add(Para(Rect(self.L["label_width"] + 2, y, self.width - self.L["label_width"] - 2, spec["caption"]),
+        self.add(Para(Rect(self.layout["label_width"] + 2, y, self.width - self.layout["label_width"] - 2, spec["caption"]),
                       caption, self.font["tiny"], role="muted", align="left"))
 
     def claims(self) -> None:
-        spec, claims = self.L["claims"], self.rules["claims"]
+        spec, claims = self.layout["claims"], self.rules["claims"]
         y = self.section(0, spec["top"], self.width, self.text["claims"])
-        self.add(Text(spec["majority_x"], baseline(spec["top"] + self.L["heading_height"] / 2, self.font["small"]),
+        self.add(Text(spec["majority_x"], baseline(spec["top"] + self.layout["heading_height"] / 2, self.font["small"]),
                       self.text["majority"], self.font["small"], role="header_text", bold=True))
-        hint_x = self.L["label_width"] + 2
-        self.add(Text(hint_x, baseline(spec["top"] + self.L["heading_height"] / 2, self.font["tiny"]),
+        hint_x = self.layout["label_width"] + 2
+        self.add(Text(hint_x, baseline(spec["top"] + self.layout["heading_height"] / 2, self.font["tiny"]),
                       self.text["claims_columns"], self.font["tiny"], role="header_text",
                       max_width=spec["majority_x"] - hint_x - 3))
         y += spec["row_gap"]
         for row in claims["rows"]:
             self.row_label(y, spec["row"], row["terrain"], row["name"])
-            x = self.L["label_width"] + 2
+            x = self.layout["label_width"] + 2
             for position, points in enumerate(row["spaces"], start=1):
                 rect = Rect(x, y, spec["space"], spec["row"])
                 self.write_box(rect, field=names.claim(row["key"], position), at=self.strip(rect),
-                               size=self.F["strip"]["size"])
+                               size=self.field_layout["strip"]["size"])
                 if points is not None:  # in the top left corner: the rest of the space is for drawing the camp
                     size = self.font["claim_value"]
                     self.add(Text(rect.x + 1.2, rect.y + 1.0 + size * PT * 0.72, str(points), size, bold=True))
@@ -179,7 +179,7 @@ class _Board(SheetArt):
         self.claims_legend(y, spec["legend"], claims)
 
     def claims_legend(self, y: float, h: float, claims: dict) -> None:
-        left = self.L["label_width"] + 2
+        left = self.layout["label_width"] + 2
         slot = (self.width - left) / 4
         cy = y + h / 2
         size = h * 0.62
@@ -202,19 +202,19 @@ class _Board(SheetArt):
                           self.font["tiny"], align="left"))
 
     def shipping(self) -> None:
-        spec = self.L["shipping"]
+        spec = self.layout["shipping"]
         y = self.section(0, spec["top"], spec["panel_x"] - 2, self.text["shipping"], self.text["shipping_columns"])
         y += spec["row_gap"]
         rows_top = spec["top"]
         for row in self.rules["shipping"]["rows"]:
             self.row_label(y, spec["row"], row["metal"], self.names[row["metal"]])
-            x = self.L["label_width"] + 2
+            x = self.layout["label_width"] + 2
             last = len(row["boxes"])
             for position, value in enumerate(row["boxes"], start=1):
                 rect = Rect(x, y, spec["box"], spec["row"])
                 field = names.shipping(row["metal"], position)
                 if isinstance(value, list):
-                    self.write_box(rect, field=field, at=self.strip(rect), size=self.F["strip"]["size"],
+                    self.write_box(rect, field=field, at=self.strip(rect), size=self.field_layout["strip"]["size"],
                                    align="left")
                 else:
                     self.write_box(rect, field=field, at=self.corner(rect))
@@ -265,7 +265,7 @@ class _Board(SheetArt):
             self.add(pictograms.icon(face["resource"], left + slot * 0.5 + 3.2, key_y, 4.4))
 
     def contracts_and_boomtown(self) -> None:
-        c_spec, b_spec = self.L["contracts"], self.L["boomtown"]
+        c_spec, b_spec = self.layout["contracts"], self.layout["boomtown"]
         town = self.rules["boomtown"]
         gap = b_spec["gap"]
         # Boomtown: a column axis of metal icons, a row axis, then the 3x3 offices.
@@ -292,7 +292,7 @@ class _Board(SheetArt):
                               self.font["tiny"], role="muted", bold=True))
                 if self.form is not None:
                     self.fields.append(self.form.field(names.office(self.letters[row_metal] + self.letters[col_metal]),
-                                                       self.inset(mark, -self.F["inset"] + 0.4)))
+                                                       self.inset(mark, -self.field_layout["inset"] + 0.4)))
                 inner = Rect(rect.x + 1.2, mark.bottom + 0.4, rect.w - 2.4, rect.bottom - 0.8 - mark.bottom - 0.4)
                 self.add(Para(inner, offices[(row_metal, col_metal)]["text"], self.font["small"]))
         bottom = cells_y + len(town["rows"]) * (b_spec["cell"] + gap) - gap
@@ -303,7 +303,7 @@ class _Board(SheetArt):
         y = self.section(0, c_spec["top"], width, self.text["contracts"], self.text["contracts_hint"])
         columns = c_spec["columns"]
         rows = math.ceil(len(contracts) / columns)
-        room = contract_room(self.L, len(town["rows"]))
+        room = contract_room(self.layout, len(town["rows"]))
         if len(contracts) > room:  # the rule data's check says so first; no smear of tiny boxes
             from sheetgen.pdf import LayoutOverflow
 
@@ -315,7 +315,7 @@ class _Board(SheetArt):
             r, col = divmod(index, columns)
             rect = Rect(col * (cell_w + c_spec["gap"]), y + c_spec["gap"] + r * (cell_h + c_spec["gap"]),
                         cell_w, cell_h)
-            check = self.F["contract"]
+            check = self.field_layout["contract"]
             side = check["check"]
             self.write_box(rect, field=names.contract(contract["number"]),
                            at=Rect(rect.x + rect.w * check["cx"] - side / 2, rect.y + rect.h * check["cy"] - side / 2,
@@ -333,16 +333,16 @@ class _Board(SheetArt):
                     ix += icon + 0.45
 
     def tally(self) -> None:
-        spec = self.L["tally"]
+        spec = self.layout["tally"]
         y = self.section(0, spec["top"], self.width, self.text["tally"])
         labels = self.text["tally_labels"]
-        x = self.L["label_width"] + 2
+        x = self.layout["label_width"] + 2
         box_y = y + spec["label"] + 0.6
         for i, label in enumerate(labels):
             rect = Rect(x, box_y, spec["box"], spec["height"])
             last = i == len(labels) - 1
             self.write_box(rect, width=self.line["box"] * (1.8 if last else 1),
-                           field=names.TOTAL if last else names.tally(CATEGORIES[i]), size=self.F["tally"]["size"],
+                           field=names.TOTAL if last else names.tally(CATEGORIES[i]), size=self.field_layout["tally"]["size"],
                            bold=True)
             self.add(Text(rect.cx, y + spec["label"] - 0.4, label, self.font["small"], bold=True, align="center"))
             if not last:
@@ -355,4 +355,4 @@ class _Board(SheetArt):
         meta = self.rules["meta"]
         text = self.text["footer"].format(title=meta["title"], rounds=self.rules["rounds"], version=__version__,
                                           data_version=self.rules.version)
-        self.add(*marks.footer(self.width, self.L["footer"]["y"], text, self.font["footer"]))
+        self.add(*marks.footer(self.width, self.layout["footer"]["y"], text, self.font["footer"]))
