@@ -290,13 +290,10 @@ def test_the_scan_catches_rgb_near_black_text_small_text_and_colour_in_low_ink()
 # -- running text --------------------------------------------------------------------------------------
 
 RUNNING = 7.0  # pt: running text players read during play (issue 21)
-NOT_YET = {("gold-west", "pad")}  # its row explanations sit in 3.6-4.5 mm table cells: the pad's re-layout
 
 
 def running_text_cases() -> list:
-    return [pytest.param(key, part.name, marks=pytest.mark.xfail(strict=True, reason="running text still 6.5 pt"))
-            if (key, part.name) in NOT_YET else pytest.param(key, part.name)
-            for key in sheetgen.games() for part in sheetgen.game(key).spec.sheets]
+    return [(key, part.name) for key in sheetgen.games() for part in sheetgen.game(key).spec.sheets]
 
 
 @pytest.mark.parametrize("key, part", running_text_cases())

@@ -42,7 +42,7 @@ from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.games.gold_west import pictograms
 from sheetgen.sheet import (Box, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
                             fit_names)
-from sheetgen.typeface import text_width
+from sheetgen.typeface import text_width, wrap
 
 BACKDROP = "gold-west-pad"
 
@@ -129,7 +129,7 @@ class _Pad(SheetArt):
         if not text:
             return
         top = y + 0.6 + size * PT * 1.1
-        self.add(Para(Rect(1.4, top, room, y + h - 0.3 - top), text, self.font["tiny"], role="muted",
+        self.add(Para(Rect(1.4, top, room, y + h - 0.3 - top), text, self.font["note"], role="muted",
                       align="left"))
 
     # -- the sheet -------------------------------------------------------
@@ -298,8 +298,22 @@ class _Pad(SheetArt):
         notes = self.layout["notes"]["height"] + self.layout["notes"]["gap"]
         if self.offices is not None:
             return notes
-        rows = math.ceil(len(self.rules["boomtown"]["offices"]) / self.layout["key"]["columns"])
-        return notes + self.layout["heading_height"] + self.layout["key"]["top_gap"] + rows * self.layout["key"]["line"]
+        return notes + self.layout["heading_height"] + self.layout["key"]["top_gap"] + self.key_height()
+
+    def key_columns(self) -> list:
+        """The office key's columns: in each, (office, its height) top to bottom; an office takes a line,
+        and a line more for each line its text wraps to."""
+        spec, size = self.layout["key"], self.font["note"]
+        columns = spec["columns"]
+        text_w = (self.width - spec["column_gap"] * (columns - 1)) / columns - spec["name_width"]
+        offices = self.rules["boomtown"]["offices"]
+        per_column = math.ceil(len(offices) / columns)
+        entries = [(office, spec["line"] + (len(wrap(office["text"], size, False, text_w)) - 1) * size * PT * 1.15)
+                   for office in offices]
+        return [entries[i:i + per_column] for i in range(0, len(entries), per_column)]
+
+    def key_height(self) -> float:
+        return max(sum(h for _, h in column) for column in self.key_columns())
 
     def foot(self, y: float) -> None:
         """The Wanted and terrain tie rules, then (no setup code) what every office scores."""
@@ -309,7 +323,7 @@ class _Pad(SheetArt):
         notes = " ".join((t["wanted_foot"].format(most=self.wanted(wanted["most"]),
                                                   second=self.wanted(wanted["second"])),
                           t["terrain_foot"].format(ties=ties)))
-        self.add(Para(Rect(1.4, y, self.width - 2.8, self.layout["notes"]["height"]), notes, self.font["small"],
+        self.add(Para(Rect(1.4, y, self.width - 2.8, self.layout["notes"]["height"]), notes, self.font["note"],
                       role="muted", align="left"))
         y += self.layout["notes"]["height"] + self.layout["notes"]["gap"]
         if self.offices is not None:
@@ -317,16 +331,14 @@ class _Pad(SheetArt):
         y = self.section(0, y, self.width, t["key"]) + spec["top_gap"]
         columns = spec["columns"]
         cell_w = (self.width - spec["column_gap"] * (columns - 1)) / columns
-        offices = self.rules["boomtown"]["offices"]
-        per_column = math.ceil(len(offices) / columns)
-        name_w = spec["name_width"]
-        for index, office in enumerate(offices):
-            col, r = divmod(index, per_column)
-            x, top = col * (cell_w + spec["column_gap"]), y + r * spec["line"]
-            self.add(Text(x + 1.6, baseline(top + spec["line"] / 2, self.font["small"]), office["name"],
-                          self.font["small"], bold=True, max_width=name_w - 2.4))
-            self.add(Para(Rect(x + name_w, top, cell_w - name_w, spec["line"]), office["text"],
-                          self.font["small"], align="left"))
+        name_w, size = spec["name_width"], self.font["note"]
+        for col, entries in enumerate(self.key_columns()):
+            x, top = col * (cell_w + spec["column_gap"]), y
+            for office, h in entries:
+                self.add(Text(x + 1.6, baseline(top + spec["line"] / 2, size), office["name"], size, bold=True,
+                              max_width=name_w - 2.4))
+                self.add(Para(Rect(x + name_w, top, cell_w - name_w, h), office["text"], size, align="left"))
+                top += h
 
     def wanted(self, penalty: dict) -> str:
         template = self.text["wanted_one"] if penalty["per"] == 1 else self.text["wanted_many"]

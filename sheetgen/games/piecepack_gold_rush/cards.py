@@ -38,13 +38,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from reportlab.pdfbase.pdfmetrics import stringWidth  # this module is loaded only to draw
-
 from sheetgen import layouts, marks
-from sheetgen.typeface import FONTS  # measured in the fonts it is drawn in
 from sheetgen.games.piecepack_gold_rush import pictograms
 from sheetgen.sheet import (CARD_SIZES, Box, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline)
+from sheetgen.typeface import text_width
 
 # Backdrop names, short: every page names its backdrop twice. FRONT-1, FRONT-2, ...: one per distinct
 # front page; BACK: the one back page, or BACK-1, ... when the backs carry names.
@@ -252,7 +250,7 @@ class _Cards:
                 words = self.text["production"]
                 out.append(Text(kind.cx - spec["icon"] * 0.6, baseline(kind.cy, font["kind"]), words, font["kind"],
                                 bold=True, role="muted", align="center", max_width=kind.w - spec["icon"] - 2))
-                half = stringWidth(words, FONTS[True], font["kind"]) * PT / 2
+                half = text_width(words, font["kind"], True) / 2
                 out.append(pictograms.icon(card["produces"], kind.cx - spec["icon"] * 0.6 + half + 0.6 + spec["icon"] / 2,
                                 kind.cy, spec["icon"]))
             else:
@@ -269,7 +267,7 @@ class _Cards:
                     words = self.text[key]
                     out.append(Text(extra.x, baseline(extra.cy, font["label"]), words, font["label"],
                                     role="muted", bold=True))
-                    wx = extra.x + stringWidth(words, FONTS[True], font["label"]) * PT + 1.0
+                    wx = extra.x + text_width(words, font["label"], True) + 1.0
                     out += self.icons(wx, extra.cy, card[key], extra.right)
                     y = extra.bottom
             text = Rect(inner_x, y + 0.6, inner_w, foot_y - spec["foot"] - y - 0.4)
