@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import sheetgen
 from sheetgen import layouts
 from sheetgen.layouts import LayoutError, _resolve
+from sheetgen.sheet import Box, FormField
 
 SHARED = {"fonts": {"title": 20, "label": 8.5}, "rows": [1, 2], "footer": {"y": 261.2}}
 
@@ -52,3 +54,29 @@ def test_every_printed_layout_has_a_content_box_per_paper(name):
         content = layouts.load(name, paper)["content"]
         assert content["width"] > 150 and content["height"] > 200
     assert "content" not in layouts.load(name)
+
+
+# The Carcassonne pad's running-score boxes take a new total, laps included (up to three digits), by
+# hand. Digits written 4 mm high, a comfortable size for a pen at the table, are about 2.5 mm wide and
+# 3 mm apart: three take 9 mm, and the pen keeps 0.5 mm clear of each side of the box.
+DIGIT_PITCH = 3.0  # mm
+EDGE = 0.5  # mm
+THREE_DIGITS = 3 * DIGIT_PITCH + 2 * EDGE  # 10 mm
+
+
+@pytest.mark.parametrize("paper", layouts.PAPERS)
+def test_the_carcassonne_running_boxes_hold_three_handwritten_digits(paper):
+    game = sheetgen.game("carcassonne-gold-rush")
+    layout = layouts.load("carcassonne-gold-rush-pad", paper)
+    assert layout["points"]["cell_min"] >= THREE_DIGITS
+    low, high = game.player_counts
+    for players in range(low, high + 1):
+        plan = game.plan_sheet("pad", players=players, paper=paper, fillable=True)
+        doc = game.spec.sheet("pad").builder()(game.rules, plan.request)
+        (art,) = doc.backdrops.values()
+        boxes = [i.rect for i in art if isinstance(i, Box) and i.writable]
+        running = [i.rect for i in doc.pages[0].items if isinstance(i, FormField) and i.name.startswith("running.")]
+        assert len(running) >= 15 * players  # a box a turn of a 5-player game, for every player
+        for field in running:
+            (box,) = [b for b in boxes if field.inside(b)]
+            assert box.w >= THREE_DIGITS and box.h >= layout["min_writing_box"], (players, box)

@@ -110,14 +110,14 @@ def rows_of_boxes(art):
 
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_rows_follow_the_results_model(players):
-    """Under the names: the running score, the score track (laps, points), a row per token value
+    """Under the names: the running score (each player's own lines), the score track (laps, points), a row per token value
     (count, points; crushed rock: count only), the features at the end and the completed ones (kind,
     size, horses or locomotives, then cowboys and points per player), the totals."""
     art = art_of(build(players=players))
     rows = [row for row in rows_of_boxes(art) if row[0].y > LAYOUT["names"]["top"]]
-    running = LAYOUT["points"]["running_rows"]
-    across = pad_grid.columns(LAYOUT, players).across
-    assert [len(row) for row in rows[:running]] == [players * across] * running
+    shape = pad_grid.running(LAYOUT, players)  # a line (or more) of running cells per player
+    running = players * shape.lines
+    assert [len(row) for row in rows[:running]] == [shape.across] * running
     rows = rows[running:]
     tokens = [v["value"] for v in RULES["mining_tokens"]["values"]]
     features, completed = LAYOUT["features"]["rows"], LAYOUT["completed"]["rows"]

@@ -32,10 +32,11 @@ from typing import Any, Optional
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.games.carcassonne_gold_rush import pad_form as f
-from sheetgen.games.carcassonne_gold_rush.pad_grid import LAYOUT, columns
+from sheetgen.games.carcassonne_gold_rush.pad_grid import LAYOUT, columns, running
 from sheetgen.games.carcassonne_gold_rush import pictograms
 from sheetgen.sheet import (LEADING, PT, Box, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
+from sheetgen.typeface import text_width
 
 BACKDROP = "carcassonne-gold-rush-pad"
 
@@ -160,6 +161,10 @@ class _Pad(SheetArt):
         self.add(Text(self.left + 1, baseline(spec["top"] + spec["height"] / 2, self.font["label"]),
                       self.text["player"], self.font["label"], bold=True))
         for column, x in enumerate(self.columns, 1):
+            # the column's number in the gap before it: the running score's lines are numbered alike
+            gap = self.layout["column_gap"]
+            self.add(Text(x - gap / 2, baseline(spec["top"] + spec["height"] / 2, self.font["hint"]), str(column),
+                          self.font["hint"], bold=True, role="muted", align="center", max_width=gap))
             self.write_box(Rect(x, spec["top"], self.col, spec["height"]), f.player(column),
                            width=self.line["box"] * 1.4, size=self.font["name"], bold=True)
 
@@ -180,29 +185,37 @@ class _Pad(SheetArt):
         return tuple(items)
 
     def points_section(self, top: float) -> float:
-        """POINTS: a whole game's running score, then the score track before final scoring."""
+        """POINTS: a whole game's running score, a line (or more) of cells per player, then the score
+        track before final scoring."""
         spec, row, gap = self.layout["points"], self.layout["row"], self.layout["row_gap"]
         y = self.heading(top + self.layout["section_gap"], self.text["points_title"], self.text["points_hint"])
         self.add(Para(Rect(self.left + 1, y, self.table - 2, spec["note"]), self.fmt("during"), self.font["hint"],
                       role="muted", align="left"))
         y += spec["note"]
-        rows = spec["running_rows"]
-        height = rows * row + (rows - 1) * gap
-        size = self.layout["icon"]
-        self.add(pictograms.icon("meeple", self.left + 0.8 + size / 2, y + size / 2, size))
-        self.add(Text(self.left + size + 2.2, baseline(y + size / 2, self.font["label"]), self.text["running_label"],
-                      self.font["label"], bold=True, max_width=self.grid.label_right - self.left - size - 3))
-        self.add(Para(Rect(self.left + 0.8, y + size + 0.8, self.layout["label_width"] - 2, spec["caption"]),
-                      self.fmt("running_caption"), self.font["hint"], role="muted", align="left"))
-        grid = self.grid
-        for r in range(rows):
-            cy = y + r * (row + gap)
-            for column, x in enumerate(self.columns, 1):
-                for k in range(grid.across):
-                    self.write_box(Rect(x + k * (grid.cell + spec["cell_gap"]), cy, grid.cell, row),
-                                   f.running(column, r * grid.across + k + 1),
-                                   fill="paper" if r % 2 == 0 else "light")
-        y = self.captions(y + height, self.text["laps"], self.text["points"])
+        # the running score's label and how to write in it, on one line above its cells
+        size, line = spec["icon"], spec["caption"]
+        self.add(pictograms.icon("meeple", self.left + 0.8 + size / 2, y + line / 2, size))
+        label_x = self.left + size + 2.0
+        self.add(Text(label_x, baseline(y + line / 2, self.font["label"]), self.text["running_label"],
+                      self.font["label"], bold=True))
+        words_x = label_x + text_width(self.text["running_label"], self.font["label"], True) + 2.0
+        self.add(Text(words_x, baseline(y + line / 2, self.font["hint"]), self.fmt("running_caption"),
+                      self.font["hint"], role="muted", max_width=self.left + self.table - words_x))
+        y += line
+        shape = running(self.layout, self.players)
+        for column in range(1, self.players + 1):
+            for n in range(shape.lines):
+                # each player's lines shaded alike, so a player's second line reads as theirs
+                fill = "paper" if column % 2 else "light"
+                tag = Rect(shape.left, y, shape.tag, row)
+                self.add(Box(tag, fill="light", stroke="panel_edge", width=self.line["thin"], radius=0.8))
+                self.add(Text(tag.cx, baseline(tag.cy, self.font["value"]), str(column), self.font["value"],
+                              bold=True, align="center"))
+                for k in range(shape.across):
+                    self.write_box(Rect(shape.x + k * (shape.cell + spec["cell_gap"]), y, shape.cell, row),
+                                   f.running(column, n * shape.across + k + 1), fill=fill)
+                y += row + gap
+        y = self.captions(y - gap, self.text["laps"], self.text["points"])
         self.row_label(y, "meeple", self.text["track_label"], self.fmt("track_hint"), self.fmt("track_value"),
                        self.text["track_unit"])
         self.count_points(y, f.LAPS, f.POINTS)

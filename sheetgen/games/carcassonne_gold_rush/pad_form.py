@@ -318,19 +318,15 @@ def form(rules: Any) -> SheetForm:
     low, high = rules.players
     values = token_values(rules)
     rows = {key: layout[key]["rows"] for key in ("features", "completed")}
-    # running cells: as many as a column holds at the narrowest table that prints the column
+    # running cells: as many as any paper and player count gives the column's player
     cells = {c: max(pad_grid.running_cells(each, n) for each in papers for n in range(max(c, low), high + 1))
              for c in range(1, high + 1)}
-    across = {c: max(pad_grid.columns(each, n).across for each in papers for n in range(max(c, low), high + 1))
-              for c in range(1, high + 1)}
     columns = range(1, high + 1)
     slots = [Slot(DATE, "text", words["date"], read=False, why=PLAY)]
     slots += [Slot(player(c), "text", words["player"].format(column=c), names=True, column=c) for c in columns]
-    for r in range(max(each["points"]["running_rows"] for each in papers)):
-        for c in columns:
-            slots += [Slot(running(c, k), "number", words["running"].format(column=c), read=False,
-                           why=RUNNING, column=c)
-                      for k in range(r * across[c] + 1, min((r + 1) * across[c], cells[c]) + 1)]
+    for c in columns:  # a player's line(s), left to right
+        slots += [Slot(running(c, k), "number", words["running"].format(column=c), read=False, why=RUNNING,
+                       column=c) for k in range(1, cells[c] + 1)]
     for c in columns:
         slots += [Slot(cell(LAPS, c), "number", words["laps"].format(column=c), column=c),
                   Slot(cell(POINTS, c), "number", words["points"].format(column=c), column=c)]

@@ -22,8 +22,6 @@ class Columns:
     xs: tuple  # each player column's left edge
     count_w: float  # a row's count box
     points_x: float  # a row's points box, from the column's left edge
-    across: int  # running-score cells across a column
-    cell: float  # their width
 
 
 def columns(layout: dict, players: int) -> Columns:
@@ -35,12 +33,33 @@ def columns(layout: dict, players: int) -> Columns:
     label_right = left + label
     xs = tuple(label_right + gap + i * (col + gap) for i in range(players))
     count_w = max(layout["count"]["min"], col * layout["count"]["share"])
-    spec = layout["points"]
-    across = max(1, int((col + spec["cell_gap"]) // (spec["cell_min"] + spec["cell_gap"])))
-    cell = (col - (across - 1) * spec["cell_gap"]) / across
-    return Columns(left, table, label_right, col, xs, count_w, count_w + spec["cell_gap"], across, cell)
+    return Columns(left, table, label_right, col, xs, count_w, count_w + layout["points"]["cell_gap"])
+
+
+@dataclass(frozen=True)
+class Running:
+    """The running score: each player's own line (or lines) of cells across the whole table, headed
+    by a tag with the player's column number; the page's `running_lines` are shared out."""
+
+    left: float  # the tags' left edge (the table's)
+    tag: float  # a tag's width
+    x: float  # the first cell's left edge
+    lines: int  # lines per player
+    across: int  # cells a line
+    cell: float  # a cell's width
+
+
+def running(layout: dict, players: int) -> Running:
+    grid, spec = columns(layout, players), layout["points"]
+    gap = spec["cell_gap"]
+    x = grid.left + spec["tag"] + gap
+    room = grid.left + grid.table - x
+    across = max(1, int((room + gap) // (spec["cell_min"] + gap)))
+    cell = (room - (across - 1) * gap) / across
+    return Running(grid.left, spec["tag"], x, max(1, spec["running_lines"] // players), across, cell)
 
 
 def running_cells(layout: dict, players: int) -> int:
     """Running-score cells per player for a player count."""
-    return layout["points"]["running_rows"] * columns(layout, players).across
+    shape = running(layout, players)
+    return shape.lines * shape.across
