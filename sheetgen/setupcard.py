@@ -127,11 +127,11 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     draw(card, setup, rules)
     half = card.y <= half_height - FOOTER - 1
     foot = half_height if half else height
-    rebuild = f"sheetgen setup {setup['game']} --code {setup['code']}"
-    # a player's copy says that its code (and seed) rebuild what it hides
-    what = "this setup, face-down pieces included" if has_face_down(setup) and not reveal else "exactly this setup"
+    # paper speaks to the players, not in commands; a player's copy says that its code sets up what it hides
+    what = "this game again, face-down pieces included" if has_face_down(setup) and not reveal else \
+        "exactly this game again"
     card.add(Line(0, foot - FOOTER, width, foot - FOOTER, 0.4, "muted"),
-             Text(0, foot - FOOTER + 3.9, f"Rebuild {what}: {rebuild}", 7.5, role="muted",
+             Text(0, foot - FOOTER + 3.9, f"The setup code above sets up {what}.", 7.5, role="muted",
                   max_width=width),
              Text(0, foot - FOOTER + 7.7, f"rule data {setup['data_version']} | sheetgen {__version__}", 7,
                   role="muted", max_width=width))

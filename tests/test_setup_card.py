@@ -172,8 +172,8 @@ def test_a_players_card_says_its_code_rebuilds_the_face_down_pieces(run, tmp_pat
     assert run("setup", game, "--seed", "note", "-o", "player.pdf").code == 0
     assert run("setup", game, "--seed", "note", "--reveal", "-o", "referee.pdf").code == 0
     player = " ".join(_text(tmp_path / "player.pdf").split())
-    assert ("Rebuild this setup, face-down pieces included: sheetgen setup" in player) == hides
-    assert "Rebuild exactly this setup: sheetgen setup" in " ".join(_text(tmp_path / "referee.pdf").split())
+    assert ("The setup code above sets up this game again, face-down pieces included." in player) == hides
+    assert "The setup code above sets up exactly this game again." in " ".join(_text(tmp_path / "referee.pdf").split())
 
 
 def _luminance(colour) -> float:

@@ -76,12 +76,11 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         table = layout["table"]
         card.heading(table["heading"], table["note"])
         _rows(card, table, setup["players"] if setup else table["rows"], card.height - setupcard.FOOTER - 1)
-    command = f"sheetgen sheet {rules.game} board" + (f" --code {code}" if code else "") + \
-        (" --fillable" if form is not None else "")
     foot = card.height - setupcard.FOOTER
-    card.add(Line(0, foot, card.width, foot, 0.4, "muted"),
-             Text(0, foot + 3.9, layout["footer"].format(command=command), 7.5, role="muted", max_width=card.width),
-             Text(0, foot + 7.7, layout["fine_print"].format(title=rules.title, data_version=rules.version,
+    card.add(Line(0, foot, card.width, foot, 0.4, "muted"))
+    if code:
+        card.add(Text(0, foot + 3.9, layout["footer"].format(code=code), 7.5, role="muted", max_width=card.width))
+    card.add(Text(0, foot + 7.7, layout["fine_print"].format(title=rules.title, data_version=rules.version,
                                                              version=__version__),
                   7, role="muted", max_width=card.width, footer=True))
     if card.y > foot - 1:
