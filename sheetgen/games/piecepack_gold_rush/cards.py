@@ -29,9 +29,9 @@ edge, every back lands behind its front. Printed as a print shop would:
 - a 50 mm scale bar in the left margin of every page.
 
 Backs are all alike (the building's name on them only with
-`request.back_names`). Each distinct page is drawn once, as a form, and every
-copy of it is a page that only places that form: 1000 copies cost 1000 form
-references, not 1000 drawings.
+`request.back_names`). Each distinct page is drawn once, as a backdrop (a PDF
+form XObject), and every copy of it is a page that only places that backdrop:
+1000 copies cost 1000 references, not 1000 drawings.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     margins = margin_marks(layout)
     names = request.backs and request.back_names
     backdrops: dict = {}
-    one_set: list = []  # the pages of one set, each a reference to a form drawn once
+    one_set: list = []  # the pages of one set, each placing a backdrop drawn once
     for n, start in enumerate(range(0, len(cards), len(cells)), start=1):
         chunk = cards[start:start + len(cells)]
         front: list = painter.grounds(cells) + list(margins)
