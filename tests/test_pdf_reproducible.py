@@ -62,7 +62,7 @@ def test_pdfs_are_byte_identical_in_every_environment(tmp_path, what):
 
 def test_render_ignores_source_date_epoch_and_leaves_the_environment_alone(monkeypatch):
     doc = SheetDocument(title="t", subject="s", width=100, height=100,
-                        pages=[Page(form=None, items=(Text(10, 10, "hello", 12),))])
+                        pages=[Page(backdrop=None, items=(Text(10, 10, "hello", 12),))])
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     plain = pdf.render(doc)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")

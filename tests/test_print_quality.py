@@ -138,7 +138,7 @@ def test_a_text_too_wide_or_too_small_is_refused_not_shrunk():
 
     def render(*items):
         return pdf.render(SheetDocument(title="t", subject="s", width=100, height=100,
-                                        pages=[Page(form=None, items=items)]))
+                                        pages=[Page(backdrop=None, items=items)]))
 
     assert render(Text(0, 10, "fits", 8, max_width=20)).startswith(b"%PDF")
     for item in (Text(0, 10, "a rather long label", 8, max_width=10), Text(0, 10, "tiny", 6),

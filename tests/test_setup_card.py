@@ -26,7 +26,7 @@ def test_one_page_card_with_seed_code_and_data_version(run, tmp_path, game, pape
     assert (round(float(box.width)), round(float(box.height))) == SIZES[paper]
     text = _text(tmp_path / "card.pdf")
     assert f"Setup code {code}" in text and "seed: card" in text and "rule data" in text
-    assert f"--code {code}" in text
+    assert "The setup code above sets up" in text and "sheetgen setup" not in text  # players' words, no command
     assert reader.metadata.title.endswith(code)
 
 
