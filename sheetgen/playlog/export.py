@@ -11,6 +11,7 @@ rather than new ones.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import uuid
@@ -74,8 +75,6 @@ def to_csv(plays: Sequence[Play]) -> str:
 
 def read_csv(text: str) -> list:
     """The plays of a CSV that `to_csv` wrote (players and scores; no results or versions)."""
-    import datetime
-
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames != CSV_COLUMNS:
         raise ValueError(f"not a sheetgen plays CSV: the columns are {reader.fieldnames}")
