@@ -790,8 +790,10 @@ def data_check(ctx, folder: Optional[str]) -> None:
     FILE:LINE:COLUMN: message (or FILE: part: what does not fit); exit 1 if
     there are any.
     """
+    from sheetgen import datafit  # draws: only `data check` loads the drawing code
+
     good, problems = ruledata.check_folder(folder or ctx.find_root().obj["data"] or ruledata.default_dir(),
-                                           all_games(), fit=True)
+                                           all_games(), fit=datafit.check)
     for name in good:
         _say(f"ok  {name}")
     if problems:

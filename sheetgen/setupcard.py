@@ -19,7 +19,8 @@ import dataclasses
 from typing import Callable, Optional, Sequence
 
 from sheetgen import __version__, layouts, names
-from sheetgen.setuptext import has_face_down
+from sheetgen.facedown import has_face_down
+from sheetgen.pdf import text_width
 from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
@@ -104,8 +105,6 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
           paper: str = "letter") -> SheetDocument:
     """The setup card for `paper`: the shared frame around the game's own `draw(card, setup, rules)`;
     a half-page card printed twice when the body fits half the page."""
-    from sheetgen.pdf import text_width  # metrics: the card is built only to be drawn
-
     card = Card(paper, reveal=reveal)
     width, height = card.width, card.height
     half_height = (height - GUTTER) / 2  # the height of a half-page card
