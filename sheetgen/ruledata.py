@@ -19,7 +19,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
-from sheetgen import names, paths
+from sheetgen import paths, playernames
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
 from sheetgen.scoring import TieBreakers
@@ -156,7 +156,7 @@ def unprintable(doc: Any) -> list:
                 if isinstance(text, str) and not text.isprintable():
                     bad = next((c for c in text if unicodedata.category(c) in _CONTROL), None)
                     if bad is not None:
-                        out.append(doc.problem(path + (key,), f"'{names.printable(text)[:60]}' holds a control "
+                        out.append(doc.problem(path + (key,), f"'{playernames.printable(text)[:60]}' holds a control "
                                                               f"character (U+{ord(bad):04X}); rule data is printed "
                                                               f"on sheets and terminals: write it plainly",
                                                at_key=at_key))

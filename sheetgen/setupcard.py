@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Optional, Sequence
 
-from sheetgen import __version__, layouts, names
+from sheetgen import __version__, layouts, playernames
 from sheetgen.facedown import has_face_down
 from sheetgen.pdf import text_width
 from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
@@ -179,7 +179,7 @@ def _moved(item, dy: float):
 
 def _printable(seed: str) -> str:
     """A seed as the card can print it: characters the font lacks as \\u escapes (the code rebuilds it)."""
-    return "".join(c if names.printable_by_font(c) else names.printable(c) if not c.isprintable()
+    return "".join(c if playernames.printable_by_font(c) else playernames.printable(c) if not c.isprintable()
                    else f"\\u{ord(c):04x}" for c in str(seed))
 
 

@@ -52,7 +52,7 @@ from hashlib import sha256
 from typing import Any, Callable, Optional, Sequence
 
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
-from sheetgen.names import check_all
+from sheetgen.playernames import check_all
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}

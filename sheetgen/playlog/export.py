@@ -17,7 +17,7 @@ import json
 import uuid
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen import names
+from sheetgen import playernames
 from sheetgen.errors import InvalidArgument
 from sheetgen.playlog.model import Play, PlayerResult
 
@@ -122,7 +122,7 @@ def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
             })
         scores = []
         for p in play.players:
-            k = names.key(p.name)
+            k = playernames.key(p.name)
             if k not in player_ids:
                 player_ids[k] = len(player_ids) + 1
                 out_players.append({"id": player_ids[k], "uuid": _uuid("player", k), "name": p.name,

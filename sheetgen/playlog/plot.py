@@ -15,7 +15,7 @@ import importlib.util
 import io
 from typing import Any
 
-from sheetgen import __version__, names
+from sheetgen import __version__, playernames
 from sheetgen.errors import InvalidArgument
 from sheetgen.playlog.standings import Standings
 
@@ -111,7 +111,7 @@ def drawing(table: Standings, title: str, fonts: tuple = ("Helvetica", "Helvetic
 
 
 def _key(name: str) -> str:
-    return names.key(name)
+    return playernames.key(name)
 
 
 def _date_label(ordinal: int) -> str:

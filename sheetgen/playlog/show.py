@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 import sheetgen
 from sheetgen.errors import InvalidArgument
-from sheetgen.names import printable
+from sheetgen.playernames import printable
 from sheetgen.playlog.model import Change, Logged, Play
 from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
 from sheetgen.scoring import ScoredPlayer, ScoreReport, report_to_text

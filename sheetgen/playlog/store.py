@@ -35,7 +35,7 @@ import platformdirs
 import yaml
 
 import sheetgen
-from sheetgen import forms, names
+from sheetgen import forms, playernames
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
 from sheetgen.playlog import standings as table
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
@@ -94,7 +94,7 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE seats ADD COLUMN name_key TEXT NOT NULL DEFAULT ''")
     rows = db.execute("SELECT play_id, seat, name FROM seats").fetchall()
     db.executemany("UPDATE seats SET name_key = ? WHERE play_id = ? AND seat = ?",
-                   [(names.key(name), play, seat) for play, seat, name in rows])
+                   [(playernames.key(name), play, seat) for play, seat, name in rows])
     db.execute("CREATE INDEX seats_by_player ON seats(name_key, play_id)")
     db.execute("CREATE INDEX plays_by_game ON plays(game, played_on, id)")
     db.execute("CREATE INDEX plays_by_date ON plays(played_on, id)")
@@ -299,7 +299,7 @@ class PlayLog:
                     db.executemany(
                         "INSERT INTO seats (play_id, seat, name, name_key, total, rank, winner, breakdown) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [(play_id, p.seat, p.name, names.key(p.name), p.total, p.rank, int(p.winner),
+                        [(play_id, p.seat, p.name, playernames.key(p.name), p.total, p.rank, int(p.winner),
                           json.dumps(p.breakdown, ensure_ascii=False)) for p in seats])
             except sqlite3.IntegrityError:  # another run logged the same game a moment ago
                 found = self._by_fingerprint(fingerprint)
@@ -355,7 +355,7 @@ class PlayLog:
             args.append(parse_date(until, "until").isoformat())
         if player is not None:
             where.append("p.id IN (SELECT play_id FROM seats WHERE name_key = ?)")
-            args.append(names.key(player))
+            args.append(playernames.key(player))
         clause = ("WHERE " + " AND ".join(where)) if where else ""
         with self._guard("read the log"):
             return self._load(clause, tuple(args), results=results)
@@ -601,14 +601,14 @@ def seating(results: Any, report: Any) -> list:
     for index, entry in enumerate(listed or []):
         name = entry.get("name") if isinstance(entry, dict) else entry
         if isinstance(name, str):
-            order.setdefault(names.key(name), index + 1)
+            order.setdefault(playernames.key(name), index + 1)
     out = []
     for p in report.players:
-        seat = order.get(names.key(p.name))
+        seat = order.get(playernames.key(p.name))
         if seat is None:
             raise LogRefused(f"cannot tell where {p.name} sat: the results' players list does not name them; "
                              f"the game is not logged")
-        out.append(PlayerResult(names.clean(p.name), seat, p.total, p.rank, p.name in report.winners,
+        out.append(PlayerResult(playernames.clean(p.name), seat, p.total, p.rank, p.name in report.winners,
                                 dict(p.breakdown)))
     if len({p.seat for p in out}) != len(out):
         raise LogRefused("two players share a seat in the results' players list; the game is not logged")
@@ -618,9 +618,9 @@ def seating(results: Any, report: Any) -> list:
 def differences(before: Play, after: Play) -> list:
     """What changed between two tallies of one play, in words."""
     lines = []
-    old = {names.key(p.name): p for p in before.players}
+    old = {playernames.key(p.name): p for p in before.players}
     for p in after.players:
-        was = old.get(names.key(p.name))
+        was = old.get(playernames.key(p.name))
         if was is None:
             continue
         if was.total != p.total:

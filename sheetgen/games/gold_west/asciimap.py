@@ -50,7 +50,7 @@ def draw(board: Board, buildings: Mapping[Hashable, Mapping[str, Sequence[hexes.
     `mapcount.check` returns them); `names` words each player in the key, in
     the order given, which is also the order letters are handed out in.
     """
-    from sheetgen.names import printable
+    from sheetgen.playernames import printable
 
     players = list(names)
     letter = dict(zip(players, initials([names[p] for p in players])))
