@@ -18,7 +18,7 @@ Prints medians, each beside its floor (the figure it should stay within):
   same file as a fresh process, start-up and printing every problem included.
   Piecepack Gold Rush and Rolled West, the games on the shared results core.
 
-Not a test: it asserts nothing, it measures. The rule-data cache is warm
+Not a test: it asserts nothing, it measures. Rule data is loaded once per process
 (each figure is a median of --repeat runs after one warm-up). Machine load
 matters: compare figures taken under the same `uptime`.
 """

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen import ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.names import check_all, check_printable
+from sheetgen.playernames import check_all, check_printable
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.record import FrozenRecord
 from sheetgen.ruledata import RuleData

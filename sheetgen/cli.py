@@ -629,7 +629,7 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
 
 
 def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, rescore, fmt, target) -> None:
-    from sheetgen.names import printable
+    from sheetgen.playernames import printable
     from sheetgen.playlog import export, show as log_show
 
     if show_id is not None:
@@ -748,7 +748,7 @@ def _logged_game(ctx: click.Context, key: str):
     try:
         return _game(ctx, key)
     except InvalidArgument:
-        from sheetgen.names import printable
+        from sheetgen.playernames import printable
         from sheetgen.playlog import LogRefused
 
         raise LogRefused(f"the log holds plays of '{printable(key)}', a game this sheetgen does not know; "
@@ -790,8 +790,10 @@ def data_check(ctx, folder: Optional[str]) -> None:
     FILE:LINE:COLUMN: message (or FILE: part: what does not fit); exit 1 if
     there are any.
     """
+    from sheetgen import datafit  # draws: only `data check` loads the drawing code
+
     good, problems = ruledata.check_folder(folder or ctx.find_root().obj["data"] or ruledata.default_dir(),
-                                           all_games(), fit=True)
+                                           all_games(), fit=datafit.check)
     for name in good:
         _say(f"ok  {name}")
     if problems:

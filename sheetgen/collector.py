@@ -20,18 +20,13 @@ import gc
 from typing import Any
 
 
-# True in the sheetgen command (sheetgen.__main__ sets it): what is frozen there is the
-# command's own loaded code, which settling may move to the oldest generation. A program
-# using sheetgen as a library may have frozen objects for reasons of its own (before
-# forking workers, say): those stay frozen, and what a file makes is left to the young
-# collections, as without the pause.
-command_line = False
-
-
 def settle() -> None:
-    """Move every object the collector tracks to its oldest generation and reset the young count
-    (unless objects are frozen that are not the command line's own: see `command_line`)."""
-    if gc.get_freeze_count() and not command_line:
+    """Move every object the collector tracks to its oldest generation and reset the young count.
+
+    A program using sheetgen as a library may have frozen objects for reasons of its own
+    (before forking workers, say): then nothing is moved (unfreezing would thaw them too),
+    and what a file makes is left to the young collections, as without the pause."""
+    if gc.get_freeze_count():
         return
     gc.freeze()
     gc.unfreeze()

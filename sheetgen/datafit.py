@@ -8,8 +8,9 @@ problem naming the file, the part and what does not fit. Each drawn page is
 also held to the paper's rules (layouts/paper.yaml): nothing within 6 mm of
 an edge (an item that is names itself and its overflow in mm), even margins,
 and a content box that uses its paper. It is what
-`sheetgen data check` runs after the schema and cross-checks pass; it loads the
-drawing stack, so nothing else calls it.
+`sheetgen data check` runs after the schema and cross-checks pass (it hands
+`check` to ruledata.check_folder: loading rule data never calls up into the
+drawing); it loads the drawing stack, so nothing else calls it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,13 @@ import itertools
 import math
 from typing import Any, Iterator, Optional
 
+from sheetgen import layouts, pdf, setupcard
+from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
 from sheetgen.layouts import PAPERS
+from sheetgen.pdf import PAPER, text_width
 from sheetgen.ruledata import RuleData
-from sheetgen.cardsizes import CARD_SIZES
+from sheetgen.sheet import PT, Box, FormField, Icon, Line, Para, Polygon, SheetRequest, Text
 
 _TOLERANCE = 0.01  # mm
 
@@ -75,9 +79,6 @@ def _try(draw) -> list:
 
 
 def _sheet(part: Any, rules: RuleData, players: int, paper: str, card_size: str) -> list:
-    from sheetgen import pdf
-    from sheetgen.sheet import SheetRequest
-
     request = SheetRequest(players if part.per_player else 1, (), 1, paper, "color", part.has_backs,
                            card_size=card_size)
     document = part.builder()(rules, request)
@@ -86,8 +87,6 @@ def _sheet(part: Any, rules: RuleData, players: int, paper: str, card_size: str)
 
 
 def _card(game: Any, rules: RuleData, setup: dict, paper: str) -> list:
-    from sheetgen import pdf, setupcard
-
     document = setupcard.build(setup, rules, game.setup_card_drawer(), paper=paper)
     pdf.render(document, paper, "color")
     return page_fit(document, paper)
@@ -97,10 +96,6 @@ def page_fit(document: Any, paper: str) -> list:
     """How the drawn page misses the paper's rules (layouts/paper.yaml): each item that reaches
     into the margin, by how many mm; margins that are not even; a content box that leaves more
     paper empty than a layout for this paper should."""
-    from sheetgen import layouts
-    from sheetgen.pdf import PAPER
-    from sheetgen.sheet import PT
-
     rules = layouts.load("paper")["margin"]
     least, most, even = rules["least"], rules["most"], rules["even"]
     width, height = (side * PT for side in PAPER[paper])  # points to mm
@@ -130,9 +125,6 @@ def page_fit(document: Any, paper: str) -> list:
 
 def margins(document: Any, paper: str) -> tuple:
     """(left, top, right, bottom): the paper left empty around everything drawn, in mm."""
-    from sheetgen.pdf import PAPER
-    from sheetgen.sheet import PT
-
     width, height = (side * PT for side in PAPER[paper])  # points to mm
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
     boxes = [box for _, box in _drawn(document)]
@@ -157,8 +149,6 @@ _CAP, _DESCENT = 0.72, 0.21  # of a text's size: how far its capitals rise above
 
 def extent(item: Any) -> Optional[tuple]:
     """(left, top, right, bottom) in mm from the content box's top left: what `item` covers."""
-    from sheetgen.sheet import PT, Box, FormField, Icon, Line, Para, Polygon, Text
-
     if isinstance(item, (Box, Para, FormField)):
         r = item.rect
         return (r.x, r.y, r.right, r.bottom)
@@ -171,8 +161,6 @@ def extent(item: Any) -> Optional[tuple]:
         xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
         return (min(xs), min(ys), max(xs), max(ys))
     if isinstance(item, Text):
-        from sheetgen.pdf import text_width
-
         length = text_width(item.text, item.size, item.bold)
         start = {"left": 0.0, "center": -length / 2, "right": -length}[item.align]
         rise, fall = item.size * PT * _CAP, item.size * PT * _DESCENT

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen import names as name_policy
+from sheetgen import playernames as name_policy
 from sheetgen.errors import SheetgenError
 from sheetgen.results import Block, Context, Example, Scorer
 from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema

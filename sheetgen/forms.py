@@ -830,7 +830,7 @@ def _read_form(raw: bytes, name: str, refuse: Callable[[str], InvalidInput]) -> 
 def shown(field_name: str) -> str:
     """A field name as every message shows it: control, bidi and line-separator characters
     escaped, and cut to MAX_NAME characters (a form from another player may hold anything)."""
-    from sheetgen.names import printable
+    from sheetgen.playernames import printable
 
     text = printable(field_name[:MAX_NAME + 1])
     return text if len(text) <= MAX_NAME else text[:MAX_NAME] + "..."

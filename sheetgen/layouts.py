@@ -12,7 +12,6 @@ would otherwise be ignored without a word.
 
 from __future__ import annotations
 
-import os
 from typing import Any, Optional
 
 from sheetgen import paths
@@ -21,8 +20,8 @@ from sheetgen.yamlio import read_yaml
 
 PAPERS = ("letter", "a4")
 
-_files: dict = {}
-_cache: dict = {}
+_files: dict = {}  # name -> the file's plain values, read once per process
+_cache: dict = {}  # (name, paper) -> the layout for that paper
 
 
 class LayoutError(SheetgenError):
@@ -42,9 +41,7 @@ def load(name: str, paper: Optional[str] = None) -> dict:
 
 def _file(name: str) -> dict:
     if name not in _files:
-        # a path string: rule data checked on a cold cache reads a layout, and commands that draw
-        # nothing do not load pathlib
-        _files[name] = read_yaml(os.path.join(paths.locate("layouts"), f"{name}.yaml")).value
+        _files[name] = read_yaml(paths.bundled("layouts") / f"{name}.yaml").value
     return _files[name]
 
 

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
-from sheetgen import names
-from sheetgen.names import check_all as check_names
+from sheetgen import playernames as names
+from sheetgen.playernames import check_all as check_names
 from sheetgen.collector import paused
 from sheetgen.record import FrozenRecord, Record
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count, player_range

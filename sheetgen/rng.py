@@ -20,10 +20,10 @@ Changing any of this changes every seeded setup: bump the "v1" tag if it must.
 
 from __future__ import annotations
 
-import os
+import secrets
+from hashlib import sha256
 from typing import Sequence, TypeVar
 
-from sheetgen.hashing import sha256  # the same digests as hashlib's, without loading OpenSSL
 
 T = TypeVar("T")
 
@@ -33,11 +33,8 @@ SEED_LENGTH = 8
 
 
 def fresh_seed() -> str:
-    """A short, readable random seed (8 lowercase letters and digits) from the system's
-    random source (os.urandom, which `secrets` uses too; `secrets` itself would load
-    hmac and OpenSSL). 256 is a multiple of the alphabet's 32 letters, so each byte
-    picks every letter equally often."""
-    return "".join(SEED_ALPHABET[byte % len(SEED_ALPHABET)] for byte in os.urandom(SEED_LENGTH))
+    """A short, readable random seed (8 lowercase letters and digits) from the system's random source."""
+    return "".join(secrets.choice(SEED_ALPHABET) for _ in range(SEED_LENGTH))
 
 
 class Stream:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.names import printable
+from sheetgen.playernames import printable
 from sheetgen.record import FrozenRecord
 from sheetgen.yamlio import Document, read_yaml
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable, Optional, Sequence
 
-from sheetgen import __version__, layouts, names
-from sheetgen.setuptext import has_face_down
+from sheetgen import __version__, layouts, playernames
+from sheetgen.facedown import has_face_down
+from sheetgen.pdf import text_width
 from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
@@ -104,8 +105,6 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
           paper: str = "letter") -> SheetDocument:
     """The setup card for `paper`: the shared frame around the game's own `draw(card, setup, rules)`;
     a half-page card printed twice when the body fits half the page."""
-    from sheetgen.pdf import text_width  # metrics: the card is built only to be drawn
-
     card = Card(paper, reveal=reveal)
     width, height = card.width, card.height
     half_height = (height - GUTTER) / 2  # the height of a half-page card
@@ -180,7 +179,7 @@ def _moved(item, dy: float):
 
 def _printable(seed: str) -> str:
     """A seed as the card can print it: characters the font lacks as \\u escapes (the code rebuilds it)."""
-    return "".join(c if names.printable_by_font(c) else names.printable(c) if not c.isprintable()
+    return "".join(c if playernames.printable_by_font(c) else playernames.printable(c) if not c.isprintable()
                    else f"\\u{ord(c):04x}" for c in str(seed))
 
 

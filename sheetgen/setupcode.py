@@ -48,10 +48,11 @@ with one message saying what is wrong.
 
 from __future__ import annotations
 
+from hashlib import sha256
 from typing import Any, Callable, Optional, Sequence
 
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count
-from sheetgen.names import check_all
+from sheetgen.playernames import check_all
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)}
@@ -197,8 +198,6 @@ def checks_out(symbols: str) -> bool:
 
 def _version_1_check(head: str, body: str) -> str:
     """The check characters codes of version 1 carried: only to recognise such codes."""
-    from sheetgen.hashing import sha256  # only an old code's check needs it
-
     digest = sha256(f"sheetgen-setup-code\0{head}\0{body}".encode("ascii")).digest()
     bits = int.from_bytes(digest[:2], "big") >> 6  # the first 10 bits: two symbols
     return ALPHABET[bits >> 5] + ALPHABET[bits & 31]

@@ -4,8 +4,9 @@ Text and Markdown are drawn from the setup's keys, not from the game's name:
 `seating` (with `colours` when present), `first_player`, `reminders`, `grid`
 (cells with `tile` and `coin`; `legend` names the letters), `rounds`, then the
 seed, setup code and data version, which every format shows. Every format
-shows only what the players see (`for_players`: face-down values as "?", and
-a line saying that the seed and code rebuild them) unless asked to reveal. A game that
+shows only what the players see (`for_players`, sheetgen.facedown: what the
+game's `face_down` hook names as face down shows as "?", with a line saying
+that the seed and code rebuild it) unless asked to reveal. A game that
 draws more (Gold West: the hex map, Boomtown, investments, ...) names its own
 text and markdown bodies in its registry entry (`setup_text`,
 `setup_markdown`); they are drawn from the rule data the setup was made with,
@@ -15,15 +16,19 @@ dict itself. Only Markdown imports jinja2 (layouts/setup.md.j2).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Optional
 
+import yaml
+
+from sheetgen import paths, ruledata
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem
+from sheetgen.facedown import HIDDEN, for_players
+from sheetgen.games import _resolve, get_game
 
 FORMATS = ("text", "json", "yaml", "markdown")
 TEMPLATE = "setup.md.j2"
 
-
-HIDDEN = "?"  # what a player's copy shows for a value that lies face down
 # the line a player's copy adds when it hides something: the seed and code it prints rebuild it
 REBUILDS_HIDDEN = "The seed and code below rebuild the face-down pieces too: keep them from players who must not look."
 
@@ -35,10 +40,8 @@ def render(setup: dict, fmt: str = "text", rules: Any = None, reveal: bool = Fal
     if not reveal:
         setup = for_players(setup)
     if fmt == "json":
-        import json
         return json.dumps(setup, indent=2, ensure_ascii=False) + "\n"
     if fmt == "yaml":
-        import yaml
         return yaml.safe_dump(setup, sort_keys=False, allow_unicode=True, width=100)
     if fmt == "text":
         return _text(setup, rules)
@@ -47,40 +50,13 @@ def render(setup: dict, fmt: str = "text", rules: Any = None, reveal: bool = Fal
     raise InvalidArgument("format", f"unknown format '{fmt}'; choose one of: {', '.join(FORMATS)}")
 
 
-def has_face_down(setup: dict) -> bool:
-    """Whether the setup places pieces face down whose values it knows: piecepack plots (a
-    tile under a coin lying suit side up), Gold West's mining tokens away from the water."""
-    return bool(setup.get("grid")) or ("tokens" in setup and "revealed" in setup)
-
-
-def for_players(setup: dict) -> dict:
-    """The setup as the players see it: each face-down value replaced by HIDDEN, keeping what
-    shows (a piecepack coin's suit, "C?"), and `face_down: hidden` saying so. A setup with
-    nothing face down is returned as it is."""
-    if not has_face_down(setup):
-        return setup
-    seen = dict(setup)
-    if setup.get("grid"):
-        seen["grid"] = [[{"tile": HIDDEN, "coin": str(cell["coin"])[:1] + HIDDEN} for cell in row]
-                        for row in setup["grid"]]
-    if "tokens" in setup and "revealed" in setup:
-        up = set(setup["revealed"])
-        seen["tokens"] = {where: token if where in up else HIDDEN for where, token in setup["tokens"].items()}
-    seen["face_down"] = "hidden"
-    return seen
-
-
 def _body(setup: dict, rules: Any, hook: str) -> Optional[tuple[Callable, Any]]:
     """The game's own body drawer for `hook` and the rule data to draw with, if it has one."""
-    from sheetgen.games import _resolve, get_game
-
     spec = get_game(setup["game"])
     target = getattr(spec, hook)
     if target is None:
         return None
     if rules is None:
-        from sheetgen import ruledata
-
         rules = ruledata.load(spec)
     if rules.version != setup.get("data_version"):
         raise InvalidInput([Problem("setup", f"made with {setup['game']} rule data version "
@@ -189,8 +165,6 @@ def _cell(value) -> str:
 
 def _markdown(setup: dict, rules: Any) -> str:
     import jinja2
-
-    from sheetgen import paths
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(paths.bundled("layouts"))),

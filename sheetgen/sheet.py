@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen.cardsizes import CARD_SIZES as CARD_SIZES  # card sheets: the sizes offered
 from sheetgen.errors import InvalidArgument, check_player_count
-from sheetgen.names import check_all, check_printable
+from sheetgen.playernames import check_all, check_printable
 from sheetgen.typeface import text_width, wrap
 
 

@@ -12,13 +12,11 @@ from sheetgen.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The rule-data cache of this test run: a folder of its own (subprocesses inherit
-# it), never the user's ~/.cache, and gone when the run ends.
-_CACHE = tempfile.mkdtemp(prefix="sheetgen-test-cache-")
-os.environ["SHEETGEN_CACHE"] = _CACHE
-atexit.register(shutil.rmtree, _CACHE, True)
-# A play log named by no --log goes here, never into the user's data folder.
-os.environ["SHEETGEN_LOG"] = os.path.join(_CACHE, "plays.sqlite")
+# A play log named by no --log goes to a folder of this test run (subprocesses inherit
+# it), never into the user's data folder, and is gone when the run ends.
+_LOGS = tempfile.mkdtemp(prefix="sheetgen-test-log-")
+atexit.register(shutil.rmtree, _LOGS, True)
+os.environ["SHEETGEN_LOG"] = os.path.join(_LOGS, "plays.sqlite")
 
 
 class Result:

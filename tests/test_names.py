@@ -7,7 +7,7 @@ import json
 import pytest
 
 import sheetgen
-from sheetgen import names
+from sheetgen import playernames
 
 PIECEPACK = "game: piecepack-gold-rush\nplayers:\n{}"
 
@@ -19,8 +19,8 @@ def results(*players: str) -> str:
 
 def test_names_that_look_the_same_are_the_same():
     nfc, nfd = "Zo\u00eb", "Zoe\u0308"
-    assert names.key(nfc) == names.key(nfd) == names.key(" ZOË ") == names.key("Zo\u200bë")
-    assert names.clean(nfd) == nfc and names.clean("Ann\u200b") == "Ann"
+    assert playernames.key(nfc) == playernames.key(nfd) == playernames.key(" ZOË ") == playernames.key("Zo\u200bë")
+    assert playernames.clean(nfd) == nfc and playernames.clean("Ann\u200b") == "Ann"
 
 
 def test_two_spellings_of_one_name_in_a_results_file_are_one_player_twice():
@@ -83,7 +83,7 @@ def test_a_results_name_longer_than_any_name_box_is_a_located_problem():
 def test_every_sheet_name_box_holds_the_longest_name():
     """MAX_LENGTH is what the sheets print: a name that long (of wide letters, with spaces
     where a box may break it) prints on every per-player part."""
-    longest = " ".join(["WWWWWWW"] * 5)[:names.MAX_LENGTH]
+    longest = " ".join(["WWWWWWW"] * 5)[:playernames.MAX_LENGTH]
     for key in sheetgen.games():
         g = sheetgen.game(key)
         for part in g.spec.sheets:
@@ -98,7 +98,7 @@ def test_score_output_escapes_what_a_terminal_would_obey(run, tmp_path):
     (tmp_path / "r.yaml").write_text(results("Ann", "Ben", "Cat"), encoding="utf-8")
     out = run("score", str(tmp_path / "r.yaml"))
     assert out.code == 0 and "\x1b" not in out.out
-    assert names.printable("a\x1b[2Jb\u202e") == "a\\x1b[2Jb\\u202e"
+    assert playernames.printable("a\x1b[2Jb\u202e") == "a\\x1b[2Jb\\u202e"
 
 
 def test_json_keeps_names_exactly(run, tmp_path):

@@ -15,7 +15,7 @@ from functools import lru_cache
 import pytest
 
 import sheetgen
-from sheetgen import names, typeface
+from sheetgen import playernames, typeface
 from sheetgen.sheet import MIN_FOOTER, MIN_TEXT, PT, Para, Text, para_lines
 
 PAPERS, INKS = ("letter", "a4"), ("color", "low")
@@ -85,7 +85,7 @@ def unreadable(doc) -> list:
 
     out = []
     for item in texts(doc):
-        lacking = sorted({c for c in item.text if not names.printable_by_font(c)})
+        lacking = sorted({c for c in item.text if not playernames.printable_by_font(c)})
         if lacking:
             out.append((f"the font lacks {lacking}", item.text))
         if item.size < item.min_size - 1e-9:
@@ -202,7 +202,7 @@ def test_the_longest_names_fit_every_sheet_or_are_refused_saying_where():
     """40 characters of ordinary words fit every sheet and card, beside short names (one size for a row);
     40 wide capitals fit the wide name boxes and are refused by the narrow ones, never squeezed."""
     long_name = "Maximiliane Alexandra von Wolkenstein-Ro"
-    assert len(long_name) == names.MAX_LENGTH
+    assert len(long_name) == playernames.MAX_LENGTH
     refused: list = []
     for key in sheetgen.games():
         g = sheetgen.game(key)
@@ -242,10 +242,10 @@ def test_a_seed_of_any_length_or_script_prints_on_the_card_in_its_room():
 
 def test_what_the_font_lacks_is_refused_naming_the_character():
     for name, char in (("Ann\u05e2", "U+05E2"), ("Zoe\u0301\u0301", "U+0301"), ("\u738b", "U+738B")):
-        why = names.problem(names.clean(name))
+        why = playernames.problem(playernames.clean(name))
         assert why and char in why and "font cannot print" in why
     for name in MIXED + ["Nguyễn", "Ștefan", "Ğülşen", "Øystein", "Ærø", "Đorđe", "Ἀθηνᾶ"]:
-        assert names.problem(names.clean(name)) is None, name
+        assert playernames.problem(playernames.clean(name)) is None, name
 
 
 def test_the_coverage_file_is_what_both_shipped_fonts_draw():
@@ -257,7 +257,7 @@ def test_the_coverage_file_is_what_both_shipped_fonts_draw():
     for file in typeface.FONT_FILES.values():
         cmap = set(TTFontFile(str(typeface.FONT_FOLDER / file)).charToGlyph)
         drawn = cmap if drawn is None else drawn & cmap
-    listed = {cp for cp in range(0x30000) if names.printable_by_font(chr(cp))}
+    listed = {cp for cp in range(0x30000) if playernames.printable_by_font(chr(cp))}
     assert listed == drawn - {0xFFFF}  # FFFF: a cmap terminator, not a character
     assert {"Ł", "ő", "ğ", "ø", "×", "\u2212", "–", "·", "…", "Ψ", "ж"} <= {chr(cp) for cp in listed}
 

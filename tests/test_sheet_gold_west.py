@@ -1,5 +1,6 @@
 """The Gold West final-scoring pad: geometry, content and the PDF file itself."""
 
+import dataclasses
 import hashlib
 import io
 import itertools
@@ -318,7 +319,7 @@ def with_values(change):
     import copy
     values = copy.deepcopy(RULES.values)
     change(values)
-    return RULES.replace(values=values)  # RuleData is a frozen record (sheetgen.record), not a dataclass
+    return dataclasses.replace(RULES, values=values)
 
 
 def test_the_free_cell_is_a_tick_said_to_be_in_points_unless_the_data_scores_it_at_game_end():

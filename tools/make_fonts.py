@@ -14,7 +14,7 @@ what a printed sheet needs, which keeps the wheel small:
   (right to left), no hinting, no OpenType layout tables (reportlab uses none).
 
 It then writes coverage.txt, the code point ranges both weights draw, which
-sheetgen.names reads to refuse a name the sheets cannot print without loading
+sheetgen.playernames reads to refuse a name the sheets cannot print without loading
 reportlab.
 
     python3 tools/make_fonts.py PATH/TO/Arimo[wght].ttf   # needs fontTools

@@ -63,7 +63,7 @@ class GameSpec(FrozenRecord):
     """
 
     __slots__ = _fields = ("key", "package", "sheets", "setup", "score", "setup_card", "setup_text",
-                           "setup_markdown")
+                           "setup_markdown", "face_down")
     key: str
     package: str
     sheets: tuple
@@ -75,16 +75,20 @@ class GameSpec(FrozenRecord):
     setup_text: Optional[str]
     # (setup, rules) -> dict merged into layouts/setup.md.j2's context
     setup_markdown: Optional[str]
+    # (setup) -> the players' copy with each face-down value as facedown.HIDDEN, or None
+    # when nothing in the setup lies face down (no hook: nothing ever does)
+    face_down: Optional[str]
 
     def __init__(self, key: str, package: str, sheets: tuple = (), setup: Optional[str] = ".setup:generate",
                  score: Optional[str] = None, setup_card: str = "sheetgen.setupcard:basic",
-                 setup_text: Optional[str] = None, setup_markdown: Optional[str] = None):
+                 setup_text: Optional[str] = None, setup_markdown: Optional[str] = None,
+                 face_down: Optional[str] = None):
         def absolute(target: Optional[str]) -> Optional[str]:
             return package + target if target and target.startswith(".") else target
 
         parts = tuple(p.replace(build=absolute(p.build), form=absolute(p.form)) for p in sheets)
         self._set(key, package, parts, absolute(setup), absolute(score), absolute(setup_card),
-                  absolute(setup_text), absolute(setup_markdown))
+                  absolute(setup_text), absolute(setup_markdown), absolute(face_down))
 
     @property
     def data_fields(self) -> dict:

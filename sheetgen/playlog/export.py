@@ -11,12 +11,13 @@ rather than new ones.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import uuid
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen import names
+from sheetgen import playernames
 from sheetgen.errors import InvalidArgument
 from sheetgen.playlog.model import Play, PlayerResult
 
@@ -74,8 +75,6 @@ def to_csv(plays: Sequence[Play]) -> str:
 
 def read_csv(text: str) -> list:
     """The plays of a CSV that `to_csv` wrote (players and scores; no results or versions)."""
-    import datetime
-
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames != CSV_COLUMNS:
         raise ValueError(f"not a sheetgen plays CSV: the columns are {reader.fieldnames}")
@@ -123,7 +122,7 @@ def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
             })
         scores = []
         for p in play.players:
-            k = names.key(p.name)
+            k = playernames.key(p.name)
             if k not in player_ids:
                 player_ids[k] = len(player_ids) + 1
                 out_players.append({"id": player_ids[k], "uuid": _uuid("player", k), "name": p.name,

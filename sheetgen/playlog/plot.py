@@ -10,8 +10,12 @@ refused saying which install adds it.
 
 from __future__ import annotations
 
+import datetime
+import importlib.util
+import io
 from typing import Any
 
+from sheetgen import __version__, playernames
 from sheetgen.errors import InvalidArgument
 from sheetgen.playlog.standings import Standings
 
@@ -37,8 +41,6 @@ def suffix(path: str) -> str:
 
 
 def png_available() -> bool:
-    import importlib.util
-
     return all(importlib.util.find_spec(name) is not None for name in ("pypdfium2", "PIL"))
 
 
@@ -109,14 +111,10 @@ def drawing(table: Standings, title: str, fonts: tuple = ("Helvetica", "Helvetic
 
 
 def _key(name: str) -> str:
-    from sheetgen import names
-
-    return names.key(name)
+    return playernames.key(name)
 
 
 def _date_label(ordinal: int) -> str:
-    import datetime
-
     return datetime.date.fromordinal(ordinal).isoformat()
 
 
@@ -135,12 +133,9 @@ def render(table: Standings, title: str, ending: str) -> bytes:
         text = renderSVG.drawToString(d)
         return text.encode("utf-8") if isinstance(text, str) else text
     if ending in (".pdf", ".png"):
-        import io
-
         from reportlab.graphics import renderPDF
         from reportlab.pdfgen.canvas import Canvas
 
-        from sheetgen import __version__
         from sheetgen.pdf import FONTS, _pin_date
 
         buffer = io.BytesIO()
@@ -170,8 +165,6 @@ def render(table: Standings, title: str, ending: str) -> bytes:
 
 def _png(pdf: bytes, dpi: int = 150) -> bytes:
     """The one page of `pdf` as a PNG at `dpi`, drawn by PDFium on white."""
-    import io
-
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)

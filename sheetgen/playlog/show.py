@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 from typing import Any, Optional, Sequence
 
-from sheetgen.names import printable
+import sheetgen
+from sheetgen.errors import InvalidArgument
+from sheetgen.playernames import printable
 from sheetgen.playlog.model import Change, Logged, Play
 from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
+from sheetgen.scoring import ScoredPlayer, ScoreReport, report_to_text
 
 RESULTS_SUFFIXES = (".yaml", ".yml", ".pdf")
 
@@ -15,8 +18,6 @@ RESULTS_SUFFIXES = (".yaml", ".yml", ".pdf")
 def log_path(option: Optional[str], argument: str = "log") -> Optional[str]:
     """The log a --log option names ("" or None: the default), refusing a results file's name
     (`score --log a.yaml b.yaml` would take a.yaml for the log)."""
-    from sheetgen.errors import InvalidArgument
-
     if option and option.lower().endswith(RESULTS_SUFFIXES):
         raise InvalidArgument(argument, f"'{option}' looks like a results file, not a play log; put --log after "
                                         f"the files, or name the log (e.g. --log plays.db)")
@@ -34,8 +35,6 @@ def shown_path(log: PlayLog) -> str:
 
 def log_outcomes(log: PlayLog, outcomes: Sequence[Any], date: Any, data: Any) -> tuple:
     """Log every scored game of a `score` run: (lines to print, whether any failed to log)."""
-    import sheetgen
-
     lines: list = []
     failed = False
     where = shown_path(log)
@@ -74,8 +73,6 @@ def plays_table(plays: Sequence[Play]) -> str:
 
 def play_text(play: Play, title: str) -> str:
     """One play in full: when, what, the seating, the score table and its winners."""
-    from sheetgen.scoring import ScoredPlayer, ScoreReport, report_to_text
-
     report = ScoreReport(play.game, [ScoredPlayer(p.name, p.total, p.rank, dict(p.breakdown))
                                      for p in play.ranked()], list(play.winners), play.tie_breaker,
                          list(play.warnings))

@@ -14,7 +14,7 @@ import datetime
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from sheetgen import names
+from sheetgen import playernames
 from sheetgen.playlog.model import Play
 
 
@@ -76,7 +76,7 @@ def standings(game: str, plays: Sequence[Play]) -> Standings:
     ratings: dict = {}
     history: list = []
     for play in plays:
-        keys = [names.key(p.name) for p in play.players]
+        keys = [playernames.key(p.name) for p in play.players]
         for k, p in zip(keys, play.players):
             shown[k] = p.name
             totals.setdefault(k, []).append(p.total)
@@ -94,7 +94,7 @@ def standings(game: str, plays: Sequence[Play]) -> Standings:
         r = ratings[k]
         rows.append(Standing(shown[k], len(scores), wins[k], wins[k] / len(scores), sum(scores) / len(scores),
                              max(scores), r.ordinal(), r.mu, r.sigma))
-    rows.sort(key=lambda s: (-s.wins, -s.win_rate, -s.average, -s.rating, names.key(s.name)))
+    rows.sort(key=lambda s: (-s.wins, -s.win_rate, -s.average, -s.rating, playernames.key(s.name)))
     return Standings(game, len(plays), tuple(rows), tuple(history),
                      plays[0].date if plays else None, plays[-1].date if plays else None)
 
@@ -132,7 +132,7 @@ def from_counts(game: str, span: tuple, counts: Sequence[tuple], spelled: dict, 
         r = ratings.get(k) or model.rating()
         out.append(Standing(spelled.get(k, k), plays, wins, wins / plays, points / plays, best, r.ordinal(), r.mu,
                             r.sigma))
-    out.sort(key=lambda s: (-s.wins, -s.win_rate, -s.average, -s.rating, names.key(s.name)))
+    out.sort(key=lambda s: (-s.wins, -s.win_rate, -s.average, -s.rating, playernames.key(s.name)))
     first = datetime.date.fromisoformat(span[1]) if span[1] else None
     last = datetime.date.fromisoformat(span[2]) if span[2] else None
     return (Standings(game, span[0], tuple(out), (), first, last),
@@ -142,7 +142,7 @@ def from_counts(game: str, span: tuple, counts: Sequence[tuple], spelled: dict, 
 def to_text(table: Standings, title: str) -> str:
     """The standings as a table for people."""
     header = ["player", "plays", "wins", "win rate", "average", "best", "rating"]
-    rows = [[names.printable(s.name), str(s.plays), str(s.wins), f"{s.win_rate:.0%}", f"{s.average:.1f}",
+    rows = [[playernames.printable(s.name), str(s.plays), str(s.wins), f"{s.win_rate:.0%}", f"{s.average:.1f}",
              str(s.best), f"{s.rating:.1f}"] for s in table.players]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 

@@ -23,16 +23,24 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import json
 import os
 import sqlite3
+import stat
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
-from sheetgen import names
+import platformdirs
+import yaml
+
+import sheetgen
+from sheetgen import forms, playernames
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
-from sheetgen.hashing import sha256
+from sheetgen.playlog import standings as table
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
+from sheetgen.scoring import read_results
+from sheetgen.yamlio import Document, parse_yaml
 
 APP_ID = 0x53474C47  # "SGLG": a sheetgen play log
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -52,8 +60,6 @@ def default_path() -> Path:
     chosen = os.environ.get(ENV)
     if chosen:
         return Path(chosen).expanduser()
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("sheetgen", appauthor=False)) / FILE_NAME
 
 
@@ -88,7 +94,7 @@ def _v2(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE seats ADD COLUMN name_key TEXT NOT NULL DEFAULT ''")
     rows = db.execute("SELECT play_id, seat, name FROM seats").fetchall()
     db.executemany("UPDATE seats SET name_key = ? WHERE play_id = ? AND seat = ?",
-                   [(names.key(name), play, seat) for play, seat, name in rows])
+                   [(playernames.key(name), play, seat) for play, seat, name in rows])
     db.execute("CREATE INDEX seats_by_player ON seats(name_key, play_id)")
     db.execute("CREATE INDEX plays_by_game ON plays(game, played_on, id)")
     db.execute("CREATE INDEX plays_by_date ON plays(played_on, id)")
@@ -119,8 +125,6 @@ def _refuse_file(path: Path) -> bool:
         return False
     except OSError as exc:
         raise LogRefused(f"{path}: cannot open the play log: {exc.strerror}") from None
-    import stat
-
     if not stat.S_ISREG(info.st_mode):
         raise LogRefused(f"{path}: not a regular file; name the play log's file")
     if info.st_size == 0:
@@ -274,7 +278,7 @@ class PlayLog:
         day = parse_date(date, "date") if date is not None else datetime.date.today()
         plain = _plain(results)
         text = results_text(plain)
-        fingerprint = sha256(f"{report.game}\n{text}".encode("utf-8")).hexdigest()
+        fingerprint = hashlib.sha256(f"{report.game}\n{text}".encode("utf-8")).hexdigest()
         seats = seating(plain, report)
         logged_at = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
         with self._guard("log the game"):
@@ -295,7 +299,7 @@ class PlayLog:
                     db.executemany(
                         "INSERT INTO seats (play_id, seat, name, name_key, total, rank, winner, breakdown) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        [(play_id, p.seat, p.name, names.key(p.name), p.total, p.rank, int(p.winner),
+                        [(play_id, p.seat, p.name, playernames.key(p.name), p.total, p.rank, int(p.winner),
                           json.dumps(p.breakdown, ensure_ascii=False)) for p in seats])
             except sqlite3.IntegrityError:  # another run logged the same game a moment ago
                 found = self._by_fingerprint(fingerprint)
@@ -308,15 +312,9 @@ class PlayLog:
               data: Any = None) -> Logged:
         """Check and tally a results file (or filled PDF forms) with `sheetgen.game`, then log
         it. A file with problems raises InvalidInput and logs nothing."""
-        import sheetgen
-        from sheetgen.scoring import read_results
-        from sheetgen.yamlio import parse_yaml
-
         if text is not None:
             doc = read_results(parse_yaml(text, "<text>"))
         elif isinstance(path, (list, tuple)) or str(path).lower().endswith(".pdf"):
-            from sheetgen import forms
-
             pdfs = [forms.open_pdf(p) for p in (path if isinstance(path, (list, tuple)) else [path])]
             doc = forms.document(pdfs, sheetgen.game(pdfs[0].game, data))
         else:
@@ -357,7 +355,7 @@ class PlayLog:
             args.append(parse_date(until, "until").isoformat())
         if player is not None:
             where.append("p.id IN (SELECT play_id FROM seats WHERE name_key = ?)")
-            args.append(names.key(player))
+            args.append(playernames.key(player))
         clause = ("WHERE " + " AND ".join(where)) if where else ""
         with self._guard("read the log"):
             return self._load(clause, tuple(args), results=results)
@@ -424,10 +422,6 @@ class PlayLog:
         """Score every logged play (of `game`) again from its results, with the rule data of
         `data` (a house-rule folder) or the bundled data; update those whose tally changed.
         A play whose results no longer pass the checks is kept as it was and reported."""
-        import sheetgen
-        from sheetgen.scoring import read_results
-        from sheetgen.yamlio import Document
-
         changes: list = []
         games: dict = {}
         with self._guard("score the log again"):
@@ -471,8 +465,6 @@ class PlayLog:
         """Each player's plays, wins, win rate, average and best score and skill rating in
         `game`'s logged plays from `since` to `until` (a `Standings`). With `history`, also
         every player's rating after each play (the picture's), replayed from the start."""
-        from sheetgen.playlog import standings as table
-
         if history:
             return table.standings(game, self.plays(game=game, since=since, until=until))
         first = parse_date(since, "since").isoformat() if since is not None else ""
@@ -580,16 +572,12 @@ def _plain(value: Any) -> Any:
 def results_text(results: Any) -> str:
     """Results as canonical YAML (sorted keys): what the log stores and fingerprints. PyYAML's
     own emitter, never libyaml's: the fingerprint must not depend on which one is installed."""
-    import yaml
-
     return yaml.safe_dump(_plain(results), sort_keys=True, allow_unicode=True, default_flow_style=None, width=100)
 
 
 def _results_value(text: Any, play_id: int) -> Any:
     """A play's stored results, read with sheetgen's own YAML reader (bounded, safe with anchors
     and aliases: a log may come from someone else)."""
-    from sheetgen.yamlio import parse_yaml
-
     if not isinstance(text, str):
         raise ValueError(play_id)
     try:
@@ -613,14 +601,14 @@ def seating(results: Any, report: Any) -> list:
     for index, entry in enumerate(listed or []):
         name = entry.get("name") if isinstance(entry, dict) else entry
         if isinstance(name, str):
-            order.setdefault(names.key(name), index + 1)
+            order.setdefault(playernames.key(name), index + 1)
     out = []
     for p in report.players:
-        seat = order.get(names.key(p.name))
+        seat = order.get(playernames.key(p.name))
         if seat is None:
             raise LogRefused(f"cannot tell where {p.name} sat: the results' players list does not name them; "
                              f"the game is not logged")
-        out.append(PlayerResult(names.clean(p.name), seat, p.total, p.rank, p.name in report.winners,
+        out.append(PlayerResult(playernames.clean(p.name), seat, p.total, p.rank, p.name in report.winners,
                                 dict(p.breakdown)))
     if len({p.seat for p in out}) != len(out):
         raise LogRefused("two players share a seat in the results' players list; the game is not logged")
@@ -630,9 +618,9 @@ def seating(results: Any, report: Any) -> list:
 def differences(before: Play, after: Play) -> list:
     """What changed between two tallies of one play, in words."""
     lines = []
-    old = {names.key(p.name): p for p in before.players}
+    old = {playernames.key(p.name): p for p in before.players}
     for p in after.players:
-        was = old.get(names.key(p.name))
+        was = old.get(playernames.key(p.name))
         if was is None:
             continue
         if was.total != p.total:

@@ -18,7 +18,7 @@ from typing import Hashable, Mapping, Optional, Sequence
 
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.mapcount import KINDS, Board
-from sheetgen.names import printable
+from sheetgen.playernames import printable
 
 WATER, FACE_DOWN = "~", "#"
 

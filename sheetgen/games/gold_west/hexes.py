@@ -14,9 +14,8 @@ cells in the data, so a changed board relabels itself.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Iterable, Optional
-
-from sheetgen.record import FrozenRecord
 
 Hex = tuple  # (x, y)
 
@@ -169,18 +168,13 @@ def _index(letters: str) -> int:
     return n - 1
 
 
-class Labels(FrozenRecord):
-    """Names for the cells of one board: column letter from the left, row number from the top.
+@dataclass(frozen=True)
+class Labels:
+    """Names for the cells of one board: column letter from the left, row number from the top."""
 
-    A frozen record (sheetgen.record), not a dataclass: every Gold West command defines it."""
-
-    __slots__ = _fields = ("cells", "left", "top")
     cells: frozenset
     left: int      # x of column A
     top: int       # y of row 1
-
-    def __init__(self, cells: frozenset, left: int, top: int):
-        self._set(cells, left, top)
 
     @classmethod
     def of(cls, every: Iterable[Hex]) -> "Labels":

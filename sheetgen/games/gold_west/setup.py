@@ -49,6 +49,7 @@ from math import comb, factorial
 from typing import Optional, Sequence
 
 from sheetgen import rng, setupcode
+from sheetgen.facedown import HIDDEN
 from sheetgen.games.gold_west import hexes
 
 PREFIX = "GW"
@@ -387,6 +388,13 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     tiles, rotations, tokens = plan.board_from_number(read.take(1)[0])
     return _build(rules, setupcode.seat_given_names(people, seating, names), None,
                   Deal(seating, tiling, offices, investments, tiles, rotations, tokens))
+
+
+def face_down(setup: dict) -> dict:
+    """The players' copy (the GameSpec's `face_down` hook): each mining token away from the water
+    lies face down, so its value shows as HIDDEN; the tokens in `revealed` start face up."""
+    up = set(setup["revealed"])
+    return {**setup, "tokens": {where: token if where in up else HIDDEN for where, token in setup["tokens"].items()}}
 
 
 def _colour_hexes(plan: Layout, tiles: Sequence[int], rotations: Sequence[int]) -> dict:

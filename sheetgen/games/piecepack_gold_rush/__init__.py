@@ -17,4 +17,5 @@ GAME = GameSpec(
             SheetPart("cards", "building cards with crop and registration marks; --backs adds bled back pages for "
                                "double-sided printing (--back-names names each back)",
                       ".cards:build", has_backs=True, per_player=False)),
+    face_down=".setup:face_down",
 )

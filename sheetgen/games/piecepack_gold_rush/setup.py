@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from sheetgen import rng, setupcode
+from sheetgen.facedown import HIDDEN
 
 PREFIX = "PG"
 
@@ -59,6 +60,13 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     tiles = read.arrangement(len(suits) * len(ranks), len(suits) * len(ranks))
     coins = [read.arrangement(board["columns"], len(ranks)) for _ in range(board["rows"])]
     return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating, tiles, coins)
+
+
+def face_down(setup: dict) -> dict:
+    """The players' copy (the GameSpec's `face_down` hook): each land plot's tile lies face down
+    under a coin lying suit side up, so the tile shows as HIDDEN and the coin as its suit only ("C?")."""
+    grid = [[{"tile": HIDDEN, "coin": str(cell["coin"])[:1] + HIDDEN} for cell in row] for row in setup["grid"]]
+    return {**setup, "grid": grid}
 
 
 def _build(rules, people: list[str], seed: Optional[str], seating: list[int],

@@ -19,8 +19,9 @@
 from __future__ import annotations
 
 import bisect
-import os
+import functools
 import unicodedata
+from pathlib import Path
 from typing import Optional, Sequence
 
 from sheetgen.errors import InvalidArgument
@@ -41,26 +42,20 @@ def key(name: str) -> str:
     return " ".join(text.casefold().split())
 
 
-# a plain path: pathlib (with urllib.parse and ipaddress behind it) would cost every command its import
-COVERAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fonts", "coverage.txt")
-_coverage: Optional[tuple] = None
+COVERAGE = Path(__file__).resolve().parent / "fonts" / "coverage.txt"
 
 
+@functools.cache
 def _ranges() -> tuple:
     """(starts, ends) of the code point ranges both weights of the sheets' font draw, read once."""
-    global _coverage
-    if _coverage is None:
-        starts, ends = [], []
-        with open(COVERAGE, encoding="utf-8") as listing:  # ASCII; utf-8 is the codec already loaded
-            lines = listing.read().splitlines()
-        for line in lines:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                low, _, high = line.partition("-")
-                starts.append(int(low, 16))
-                ends.append(int(high or low, 16))
-        _coverage = (starts, ends)
-    return _coverage
+    starts, ends = [], []
+    for line in COVERAGE.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            low, _, high = line.partition("-")
+            starts.append(int(low, 16))
+            ends.append(int(high or low, 16))
+    return starts, ends
 
 
 def printable_by_font(char: str) -> bool:
