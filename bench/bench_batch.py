@@ -41,9 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sheetgen  # noqa: E402
-from sheetgen import batch  # noqa: E402
+from sheetgen.results import batch  # noqa: E402
 from sheetgen.errors import InvalidInput  # noqa: E402
-from sheetgen.scoring import read_results  # noqa: E402
+from sheetgen.results.report import read_results  # noqa: E402
 
 GAMES = ("piecepack-gold-rush", "rolled-west")
 

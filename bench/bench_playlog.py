@@ -64,8 +64,8 @@ def build(path: Path, count: int) -> list:
     rng = random.Random(22)
     game = sheetgen.game(GAME)
     scorer, version = game.scorer(), game.rules.version
-    from sheetgen.scoring import read_results
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.results.report import read_results
+    from sheetgen.results.yaml import parse_yaml
 
     day = datetime.date(2000, 1, 1)
     started = time.perf_counter()
@@ -160,8 +160,8 @@ def run(folder: Path, count: int, repeat: int) -> None:
         spare = build(path, count)
     game = sheetgen.game(GAME)
     scorer, version = game.scorer(), game.rules.version
-    from sheetgen.scoring import read_results
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.results.report import read_results
+    from sheetgen.results.yaml import parse_yaml
 
     print(f"\n-- logging a game into a log of {count} (floor 20 ms beyond scoring it)")
     scored = []

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sheetgen.api import Game, Setup, SheetJob, game
     from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
     from sheetgen.playlog import LogRefused, Play, PlayerResult, PlayLog, Standing, Standings
-    from sheetgen.scoring import ScoredPlayer, ScoreReport
+    from sheetgen.results.report import ScoredPlayer, ScoreReport
 
 
 

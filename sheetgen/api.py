@@ -32,11 +32,11 @@ from sheetgen.cardsizes import CARD_SIZES
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from sheetgen.forms import FilledPdf, SheetForm
-    from sheetgen.results import Scorer
-    from sheetgen.scoring import ScoreReport
+    from sheetgen.results.forms import FilledPdf, SheetForm
+    from sheetgen.results.model import Scorer
+    from sheetgen.results.report import ScoreReport
     from sheetgen.sheet import SheetRequest
-    from sheetgen.yamlio import Document
+    from sheetgen.results.yaml import Document
 
 PathLike = Union[str, "os.PathLike[str]"]  # pathlib is not imported: a Path is an os.PathLike
 # a results file, or filled PDF forms: one, or several (the sheets of one game)
@@ -198,12 +198,12 @@ class Game:
              name: Optional[str] = None) -> Document:
         """A results file of this game, or its filled PDF forms (one PDF, or several: the
         sheets of one game), read and located (not yet checked)."""
-        from sheetgen.scoring import read_results
-        from sheetgen.yamlio import parse_yaml
+        from sheetgen.results.report import read_results
+        from sheetgen.results.yaml import parse_yaml
 
         forms = _pdf_sources(path) if text is None else None
         if forms is not None:
-            from sheetgen import forms as form_reader
+            from sheetgen.results import forms as form_reader
 
             return form_reader.read(forms, self)
         if path is not None and text is None:
@@ -236,7 +236,7 @@ class Game:
         """Filled PDF forms (the sheets of one game) as the results file they amount to.
 
         The forms are checked first: any problem raises InvalidInput, and nothing is made."""
-        from sheetgen import forms as form_reader
+        from sheetgen.results import forms as form_reader
 
         sources = _pdf_sources(forms)
         if sources is None:
@@ -270,11 +270,11 @@ class Game:
         (a bad one is asked again with the reason), and return the results file's text.
 
         `ask(prompt, default)` returns an answer's text (`default` for an empty answer, when not
-        None) and raises `sheetgen.entry.EndOfInput` when input ends; `tell(text)` shows a reason
+        None) and raises `sheetgen.results.entry.EndOfInput` when input ends; `tell(text)` shows a reason
         or a hint. The players are `names` (in seating order), else asked, `players` of them (asked
         too when neither is given); with `code` (a setup code) they sit in that setup's order and,
         for Gold West, only its offices and the counts they score are asked."""
-        from sheetgen import entry, forms
+        from sheetgen.results import entry, forms
         from sheetgen.schema import Int
 
         scorer = self.scorer()
@@ -430,7 +430,7 @@ class SheetPlan(FrozenRecord):
 
 def _pdf_sources(source: Any) -> Optional[list]:
     """The filled forms `source` names (a .pdf path, a FilledPdf, or a list of them), or None."""
-    from sheetgen.forms import FilledPdf, is_pdf
+    from sheetgen.results.forms import FilledPdf, is_pdf
 
     items = list(source) if isinstance(source, (list, tuple)) else [source]
     if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, os.PathLike)) and is_pdf(os.fspath(i)))

@@ -394,8 +394,8 @@ def enter(ctx, game, players, names, code, out, force) -> None:
       printf '4\\n2\\n1\\nFarm, Market\\n\\n...' | sheetgen enter piecepack-gold-rush --names Ann,Ben,Cat
                                            (answers piped in, one a line)
     """
-    from sheetgen import batch
-    from sheetgen.entry import EndOfInput, Retry, read_line
+    from sheetgen.results import batch
+    from sheetgen.results.entry import EndOfInput, Retry, read_line
 
     chosen = _game(ctx, game)
     if out == "-":
@@ -459,7 +459,7 @@ def check(ctx, files, fmt) -> None:
       sheetgen check board-ann.pdf board-ben.pdf    (the boards of one game)
       sheetgen check games/                  (every results file in a folder)
     """
-    from sheetgen import batch
+    from sheetgen.results import batch
 
     outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=False)
     batch.show(outcomes, fmt.lower(), score=False)
@@ -490,7 +490,7 @@ def score(ctx, files, fmt, show_map, log, date) -> None:
       sheetgen score gold-west-map.yaml --map   (and a map of the board)
       sheetgen score tonight.yaml --log      (and keep it in the play log)
     """
-    from sheetgen import batch
+    from sheetgen.results import batch
 
     if show_map and fmt.lower() == "json":
         raise InvalidArgument("map", "the map is drawn in the text output; the JSON gives each player's "
@@ -534,7 +534,7 @@ def export(ctx, files, out, force) -> None:
       sheetgen export board-ann.pdf board-ben.pdf -o tonight.yaml
       sheetgen sheet rolled-west --from tonight.yaml        (and back to a filled form)
     """
-    from sheetgen import forms
+    from sheetgen.results import forms
 
     for name in files:
         if not forms.is_pdf(name):

@@ -24,12 +24,12 @@ from sheetgen.errors import InvalidInput, Problem
 from sheetgen.hashing import sha256
 from sheetgen.record import FrozenRecord
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
-from sheetgen.yamlio import MAX_BYTES, MAX_NODES, parse_yaml, read_limited
+from sheetgen.results.yaml import MAX_BYTES, MAX_NODES, parse_yaml, read_limited
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from sheetgen.scoring import TieBreakers
+    from sheetgen.results.report import TieBreakers
 
 META = Map({
     "title": Str(),
@@ -87,7 +87,7 @@ class RuleData(FrozenRecord):
 
     @property
     def tie_breakers(self) -> "TieBreakers":
-        from sheetgen.scoring import TieBreakers
+        from sheetgen.results.report import TieBreakers
 
         return TieBreakers.from_data(self.values["tie_breakers"])
 
@@ -425,7 +425,8 @@ def _code_stamp(game: Any) -> Optional[tuple]:
     """What validated the data: sheetgen's version, the Python, and the size and time of the
     validating modules (the schema modules and every module of the game's package); None
     when a module's source cannot be found (then nothing is cached)."""
-    from sheetgen import schema, yamlio
+    from sheetgen import schema
+    from sheetgen.results import yaml as yamlio
 
     files = [__file__, schema.__file__, yamlio.__file__]
     module = sys.modules.get(getattr(game.check_data, "__module__", "") or "")

@@ -19,7 +19,7 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 from sheetgen.sheet import FormField, Rect, SheetRequest
 
 from conftest import ROOT

@@ -13,9 +13,9 @@ from typing import Any, Sequence
 
 import pytest
 
-from sheetgen import forms
+from sheetgen.results import forms
 from sheetgen.errors import InvalidInput
-from sheetgen.forms import (MISSING, Column, FilledPage, FilledPdf, GameBinding, GamePage, NumberMap, NumberValue,
+from sheetgen.results.forms import (MISSING, Column, FilledPage, FilledPdf, GameBinding, GamePage, NumberMap, NumberValue,
                             SheetForm, Slot, TextValue)
 
 AWARDS = ("mayor", "sheriff")

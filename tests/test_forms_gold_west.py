@@ -21,7 +21,7 @@ from sheetgen import ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.gold_west import pad_form
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 from sheetgen.sheet import Box, FormField, SheetRequest
 
 from conftest import ROOT

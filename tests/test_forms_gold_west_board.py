@@ -21,7 +21,7 @@ import sheetgen
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.gold_west import hexes
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 from sheetgen.sheet import Box, FormField, Polygon, SheetRequest, Text
 
 from conftest import ROOT, run_process

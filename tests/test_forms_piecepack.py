@@ -21,7 +21,7 @@ from sheetgen import layouts, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import mat_form
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 from sheetgen.sheet import FormField, SheetRequest
 
 from conftest import ROOT

@@ -25,7 +25,7 @@ from sheetgen import pdf, ruledata
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games import get_game
 from sheetgen.games.rolled_west import board_form
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 from sheetgen.sheet import FormField, Page, Rect, SheetDocument, SheetRequest
 
 from conftest import ROOT, run_process

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheetgen.games.gold_west import asciimap
 from sheetgen.games.gold_west import mapcount as mc
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 from tests.conftest import ROOT
 from tests.test_gold_west_map import BOARD_2, RULES, terrain
 
@@ -88,7 +88,7 @@ def test_score_map_of_a_file_without_a_map_says_so(run):
 
 
 def asciimap_none() -> str:
-    from sheetgen.scoring import NO_PICTURE
+    from sheetgen.results.report import NO_PICTURE
 
     return NO_PICTURE
 

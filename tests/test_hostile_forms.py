@@ -24,7 +24,7 @@ from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatOb
                            NumberObject, TextStringObject)
 
 import sheetgen
-from sheetgen import forms
+from sheetgen.results import forms
 from sheetgen.errors import InvalidInput
 from sheetgen.games.gold_west import board_form
 
@@ -425,7 +425,7 @@ def test_a_form_of_object_streams_reads_as_the_same_form():
 
 MEASURE = textwrap.dedent("""\
     import sys, time
-    from sheetgen import forms
+    from sheetgen.results import forms
     from sheetgen.errors import InvalidInput
     data = open(sys.argv[1], "rb").read()
     start = time.perf_counter()

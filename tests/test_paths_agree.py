@@ -19,9 +19,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sheetgen
-from sheetgen.entry import EndOfInput
+from sheetgen.results.entry import EndOfInput
 from sheetgen.errors import InvalidInput
-from sheetgen.scoring import report_to_text
+from sheetgen.results.report import report_to_text
 
 from conftest import ROOT
 from formfill import fill_pdf, write

@@ -7,7 +7,7 @@ import pytest
 
 from conftest import ROOT
 from sheetgen.errors import Problem
-from sheetgen.scoring import ScoredPlayer
+from sheetgen.results.report import ScoredPlayer
 
 
 def test_a_frozen_record_compares_hashes_copies_and_refuses_assignment():

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from sheetgen.results import model as score
 from sheetgen.games.carcassonne_gold_rush.score import CATEGORIES
-from sheetgen.scoring import report_to_json, report_to_text
-from sheetgen.yamlio import parse_yaml
+from sheetgen.results.report import report_to_json, report_to_text
+from sheetgen.results.yaml import parse_yaml
 
 GAME_KEY = "carcassonne-gold-rush"
 CG = get_game(GAME_KEY)

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from sheetgen.results import model as score
 from sheetgen.games.gold_west import score as gold_west
-from sheetgen.scoring import report_to_json, report_to_text
-from sheetgen.yamlio import parse_yaml
+from sheetgen.results.report import report_to_json, report_to_text
+from sheetgen.results.yaml import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ruledata.load(get_game("gold-west"))

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from sheetgen.results import model as score
 from sheetgen.games.rolled_west.score import CATEGORIES, majorities
-from sheetgen.scoring import (ScoredPlayer, competition_ranks, rank, read_results, report_to_json,
+from sheetgen.results.report import (ScoredPlayer, competition_ranks, rank, read_results, report_to_json,
                               report_to_text)
-from sheetgen.yamlio import parse_yaml
+from sheetgen.results.yaml import parse_yaml
 
 RULES = ruledata.load(get_game("rolled-west"))
 

@@ -79,9 +79,9 @@ def test_a_command_that_draws_nothing_loads_only_what_it_needs(tmp_path, args):
 
 def test_a_setup_loads_neither_the_results_model_nor_the_ranking(tmp_path):
     loaded = loaded_by(tmp_path, "setup", "rolled-west", "--seed", "1", "--format", "json")
-    assert not loaded & {"sheetgen.results", "sheetgen.scoring", "sheetgen.batch"}
+    assert not loaded & {"sheetgen.results.model", "sheetgen.results.report", "sheetgen.results.batch"}
 
 
 def test_a_template_loads_no_ranking_when_its_game_needs_none(tmp_path):
     loaded = loaded_by(tmp_path, "template", "rolled-west")
-    assert "sheetgen.results" in loaded and "sheetgen.scoring" not in loaded
+    assert "sheetgen.results.model" in loaded and "sheetgen.results.report" not in loaded

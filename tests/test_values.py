@@ -104,7 +104,7 @@ def test_laps_that_disagree_with_points_are_refused_at_the_box(tmp_path, values,
 
 # -- enter: duplicates and answers bounded by the sheet ---------------------------------------
 
-from sheetgen.entry import MAX_ANSWER, EndOfInput  # noqa: E402
+from sheetgen.results.entry import MAX_ANSWER, EndOfInput  # noqa: E402
 
 from conftest import run_process  # noqa: E402
 
@@ -201,7 +201,7 @@ def test_invalid_utf8_in_an_answer_is_asked_again_without_a_traceback(tmp_path):
 
 # -- every number is bounded by what the game allows, and refused where it is written ---------
 
-from sheetgen.yamlio import read_yaml  # noqa: E402
+from sheetgen.results.yaml import read_yaml  # noqa: E402
 
 GAMES = ["gold-west", "rolled-west", "carcassonne-gold-rush", "piecepack-gold-rush"]
 HUGE = 9_999_999_999_999

@@ -74,7 +74,7 @@ def plays_table(plays: Sequence[Play]) -> str:
 
 def play_text(play: Play, title: str) -> str:
     """One play in full: when, what, the seating, the score table and its winners."""
-    from sheetgen.scoring import ScoredPlayer, ScoreReport, report_to_text
+    from sheetgen.results.report import ScoredPlayer, ScoreReport, report_to_text
 
     report = ScoreReport(play.game, [ScoredPlayer(p.name, p.total, p.rank, dict(p.breakdown))
                                      for p in play.ranked()], list(play.winners), play.tie_breaker,

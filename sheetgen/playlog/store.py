@@ -309,13 +309,13 @@ class PlayLog:
         """Check and tally a results file (or filled PDF forms) with `sheetgen.game`, then log
         it. A file with problems raises InvalidInput and logs nothing."""
         import sheetgen
-        from sheetgen.scoring import read_results
-        from sheetgen.yamlio import parse_yaml
+        from sheetgen.results.report import read_results
+        from sheetgen.results.yaml import parse_yaml
 
         if text is not None:
             doc = read_results(parse_yaml(text, "<text>"))
         elif isinstance(path, (list, tuple)) or str(path).lower().endswith(".pdf"):
-            from sheetgen import forms
+            from sheetgen.results import forms
 
             pdfs = [forms.open_pdf(p) for p in (path if isinstance(path, (list, tuple)) else [path])]
             doc = forms.document(pdfs, sheetgen.game(pdfs[0].game, data))
@@ -425,8 +425,8 @@ class PlayLog:
         `data` (a house-rule folder) or the bundled data; update those whose tally changed.
         A play whose results no longer pass the checks is kept as it was and reported."""
         import sheetgen
-        from sheetgen.scoring import read_results
-        from sheetgen.yamlio import Document
+        from sheetgen.results.report import read_results
+        from sheetgen.results.yaml import Document
 
         changes: list = []
         games: dict = {}
@@ -588,7 +588,7 @@ def results_text(results: Any) -> str:
 def _results_value(text: Any, play_id: int) -> Any:
     """A play's stored results, read with sheetgen's own YAML reader (bounded, safe with anchors
     and aliases: a log may come from someone else)."""
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.results.yaml import parse_yaml
 
     if not isinstance(text, str):
         raise ValueError(play_id)

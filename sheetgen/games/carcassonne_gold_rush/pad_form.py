@@ -44,7 +44,7 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from sheetgen.errors import InvalidInput
-from sheetgen.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.results.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, KINDS, ROLES
 
 PART = "pad"
@@ -367,7 +367,7 @@ def form(rules: Any) -> SheetForm:
 def _plain(outcome: Any, rows: dict) -> dict:
     """A checked results file as the plain values the pad shows (names as the players list writes them)."""
     from sheetgen.games.carcassonne_gold_rush.score import _KIND_NAMES, ROLES
-    from sheetgen.results import norm
+    from sheetgen.results.model import norm
 
     t, raw = outcome.table, outcome.doc.value
     names = [p.name for p in t.players]

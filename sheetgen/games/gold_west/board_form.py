@@ -30,10 +30,10 @@ import re
 import string
 from typing import Any, Optional, Sequence
 
-from sheetgen.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.results.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.asciimap import initials
-from sheetgen.results import and_list, norm
+from sheetgen.results.model import and_list, norm
 
 PART = "board"
 SETUP = "setup"

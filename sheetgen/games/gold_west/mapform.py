@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen.games.gold_west import mapcount
-from sheetgen.results import Reader, and_list, plural
+from sheetgen.results.model import Reader, and_list, plural
 
 # The counts a map gives (written as well, they are checked against it).
 MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from sheetgen.games.gold_west import hexes
 from sheetgen.record import FrozenRecord
-from sheetgen.results import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
+from sheetgen.results.model import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
     plural, unknown
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from sheetgen.games.piecepack_gold_rush.rules import norm
-from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
+from sheetgen.results.model import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
 from sheetgen.schema import Any_, Field, Int, List, Map, Str, describe
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheetgen.errors import Problem
 from sheetgen.schema import Any_, Check, Dict, Int, List, Map, Str
-from sheetgen.yamlio import Document
+from sheetgen.results.yaml import Document
 
 METALS = ("copper", "silver", "gold")
 RESOURCES = ("copper", "wood", "silver", "gold")

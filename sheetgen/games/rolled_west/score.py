@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from sheetgen.results import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, is_int, norm, plural,
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, is_int, norm, plural,
                               unknown)
 from sheetgen.schema import Any_, Dict, Field, Int, List, Map, Str, describe
 

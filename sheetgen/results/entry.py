@@ -25,7 +25,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import names as name_policy
 from sheetgen.errors import SheetgenError
-from sheetgen.results import Block, Context, Example, Scorer
+from sheetgen.results.model import Block, Context, Example, Scorer
 from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema
 
 Ask = Callable[[str, Optional[str]], str]

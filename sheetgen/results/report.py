@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence, Union
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.names import printable
 from sheetgen.record import FrozenRecord
-from sheetgen.yamlio import Document, read_yaml
+from sheetgen.results.yaml import Document, read_yaml
 
 if TYPE_CHECKING:
     import os

@@ -29,10 +29,10 @@ from sheetgen.record import FrozenRecord, Record
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count, player_range
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
-from sheetgen.yamlio import Document, PathKey
+from sheetgen.results.yaml import Document, PathKey
 
-if TYPE_CHECKING:  # the ranking (sheetgen.scoring) loads when a file is tallied, not for a template
-    from sheetgen.scoring import ScoreReport
+if TYPE_CHECKING:  # the ranking (sheetgen.results.report) loads when a file is tallied, not for a template
+    from sheetgen.results.report import ScoreReport
 
 # -- small shared helpers ---------------------------------------------------------
 
@@ -418,7 +418,7 @@ class Scorer:
         problems = list(dict.fromkeys(r.problems))
         breakdowns: list = []
         if not problems:
-            from sheetgen.scoring import total_mismatch
+            from sheetgen.results.report import total_mismatch
 
             breakdowns = self.breakdown(table)
             for entry, parts in zip(table.players, breakdowns):
@@ -445,7 +445,7 @@ class Scorer:
         """The ranked report of an examined file; raise InvalidInput if it has problems."""
         if outcome.problems:
             raise InvalidInput(outcome.problems)
-        from sheetgen.scoring import ScoredPlayer, rank
+        from sheetgen.results.report import ScoredPlayer, rank
 
         entries = outcome.table.players
         players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))

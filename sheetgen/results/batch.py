@@ -22,7 +22,7 @@ from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem, problem_lines
 from sheetgen.output import say
 from sheetgen.record import Record
-from sheetgen.scoring import ScoreReport
+from sheetgen.results.report import ScoreReport
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -96,7 +96,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
         with paused():
             try:
                 if name != STDIN and str(name).lower().endswith(".pdf") and not os.path.isdir(name):
-                    from sheetgen.forms import open_pdf
+                    from sheetgen.results.forms import open_pdf
 
                     pdf = open_pdf(name)
                     key = (getattr(name, "folder", None), pdf.game)
@@ -111,7 +111,7 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
                 outcome.problems = exc.problems
         outcomes.append(outcome)
     for (_, game), (outcome, pdfs) in groups.items():
-        from sheetgen import forms  # PDFs only: a run of results files never loads the form reader
+        from sheetgen.results import forms  # PDFs only: a run of results files never loads the form reader
 
         outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
         outcome.files = len(pdfs)
@@ -124,8 +124,8 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
 
 
 def _read_yaml(name: str, shown: str) -> Any:
-    from sheetgen.scoring import read_results
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.results.report import read_results
+    from sheetgen.results.yaml import parse_yaml
 
     if name == STDIN:
         return read_results(parse_yaml(sys.stdin.buffer.read(), shown))
@@ -151,7 +151,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool =
     if fmt == "json":
         import json
 
-        from sheetgen.scoring import report_to_json
+        from sheetgen.results.report import report_to_json
 
         def as_json(o: FileOutcome) -> dict:
             if o.problems:
@@ -171,7 +171,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool =
         _show_one(outcomes[0], score, picture)
         return
     else:
-        from sheetgen.scoring import report_to_text
+        from sheetgen.results.report import report_to_text
 
         for o in outcomes:
             if score and o.report is not None:
@@ -193,7 +193,7 @@ def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool =
 
 
 def _show_one(o: FileOutcome, score: bool, picture: bool = False) -> None:
-    from sheetgen.scoring import report_to_text
+    from sheetgen.results.report import report_to_text
 
     if o.problems:
         raise InvalidInput(o.problems)

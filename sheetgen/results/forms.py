@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput, Problem
-from sheetgen.yamlio import Document, PathKey, read_limited
+from sheetgen.results.yaml import Document, PathKey, read_limited
 
 if TYPE_CHECKING:
     from sheetgen.api import Game
