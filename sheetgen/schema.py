@@ -14,10 +14,11 @@ need it; every schema can state itself as JSON Schema (`json_schema()`).
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from sheetgen.errors import Problem
-from sheetgen.results.yaml import Document, PathKey
+from sheetgen.results.document import Document, PathKey
 
 
 def describe(value: Any) -> str:
@@ -274,8 +275,6 @@ def check(doc: Document, schema: Schema, root: PathKey = ()) -> list[Problem]:
 
 def _unknown(what: str, got: Any, allowed: Iterable) -> str:
     allowed = [str(a) for a in allowed]
-    import difflib  # only an error needs a hint
-
     hint = difflib.get_close_matches(str(got), allowed, n=1)
     if hint:
         return f"unknown {what} '{got}'; did you mean '{hint[0]}'?"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sheetgen.games.gold_west import asciimap
 from sheetgen.games.gold_west import mapcount as mc
-from sheetgen.results.report import report_to_text
 from tests.conftest import ROOT
 from tests.test_gold_west_map import BOARD_2, RULES, terrain
 
@@ -103,4 +102,4 @@ def test_report_text_without_the_picture_is_unchanged():
 
     report = sheetgen.game("gold-west").score(path=str(ROOT / "examples" / "gold-west-map.yaml"))
     assert report.picture is not None
-    assert report_to_text(report) + "\n" + report.picture == report_to_text(report, picture=True)
+    assert report.text() + "\n" + report.picture == report.text(picture=True)

@@ -7,7 +7,7 @@ import pytest
 
 from conftest import ROOT
 from sheetgen.errors import Problem
-from sheetgen.results.report import ScoredPlayer
+from sheetgen.record import FrozenRecord
 
 
 def test_a_frozen_record_compares_hashes_copies_and_refuses_assignment():
@@ -22,8 +22,15 @@ def test_a_frozen_record_compares_hashes_copies_and_refuses_assignment():
         del a.line  # type: ignore[misc]
 
 
+class Tally(FrozenRecord):
+    __slots__ = _fields = ("name", "total", "rank", "breakdown")
+
+    def __init__(self, name, total, rank=0, breakdown=None):
+        self._set(name, total, rank, {} if breakdown is None else breakdown)
+
+
 def test_replace_makes_a_changed_copy_and_refuses_an_unknown_field():
-    p = ScoredPlayer("Ann", 5, breakdown={"a": 5})
+    p = Tally("Ann", 5, breakdown={"a": 5})
     q = p.replace(rank=1)
     assert (q.rank, q.name, q.breakdown, p.rank) == (1, "Ann", {"a": 5}, 0)
     with pytest.raises(TypeError):

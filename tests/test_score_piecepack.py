@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.results import model as score
+from conftest import by_rules as score
 from sheetgen.paths import bundled
 from sheetgen.results.yaml import parse_yaml
 

@@ -74,7 +74,7 @@ def plays_table(plays: Sequence[Play]) -> str:
 
 def play_text(play: Play, title: str) -> str:
     """One play in full: when, what, the seating, the score table and its winners."""
-    from sheetgen.results.report import ScoredPlayer, ScoreReport, report_to_text
+    from sheetgen.results.report import ScoredPlayer, ScoreReport
 
     report = ScoreReport(play.game, [ScoredPlayer(p.name, p.total, p.rank, dict(p.breakdown))
                                      for p in play.ranked()], list(play.winners), play.tie_breaker,
@@ -85,7 +85,7 @@ def play_text(play: Play, title: str) -> str:
              f"setup code: {play.setup or '-'}",
              f"rule data: {play.game} version {play.data_version}",
              f"logged: {play.logged_at} UTC", "",
-             report_to_text(report).rstrip("\n")]
+             report.text().rstrip("\n")]
     return "\n".join(lines)
 
 

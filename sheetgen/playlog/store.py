@@ -308,20 +308,19 @@ class PlayLog:
               data: Any = None) -> Logged:
         """Check and tally a results file (or filled PDF forms) with `sheetgen.game`, then log
         it. A file with problems raises InvalidInput and logs nothing."""
-        import sheetgen
-        from sheetgen.results.report import read_results
-        from sheetgen.results.yaml import parse_yaml
+        from sheetgen import api
+        from sheetgen.results.yaml import parse_yaml, read_yaml
 
         if text is not None:
-            doc = read_results(parse_yaml(text, "<text>"))
+            doc = parse_yaml(text, "<text>")
         elif isinstance(path, (list, tuple)) or str(path).lower().endswith(".pdf"):
-            from sheetgen.results import forms
+            from sheetgen.results.pdf import open_pdf
 
-            pdfs = [forms.open_pdf(p) for p in (path if isinstance(path, (list, tuple)) else [path])]
-            doc = forms.document(pdfs, sheetgen.game(pdfs[0].game, data))
+            pdfs = [open_pdf(p, api.fillable_sheets()) for p in (path if isinstance(path, (list, tuple)) else [path])]
+            doc = api.game(pdfs[0].game, data).read(pdfs)
         else:
-            doc = read_results(path)
-        game = sheetgen.game(str(doc.value["game"]).strip().lower(), data)
+            doc = read_yaml(path)
+        game = api.game(api.game_of(doc), data)
         report = game.scorer().tally(doc)
         return self.add(report, doc.value, date=date, data_version=game.rules.version,
                         setup=setup_code(doc.value), warnings=report.warnings)
@@ -425,8 +424,8 @@ class PlayLog:
         `data` (a house-rule folder) or the bundled data; update those whose tally changed.
         A play whose results no longer pass the checks is kept as it was and reported."""
         import sheetgen
-        from sheetgen.results.report import read_results
-        from sheetgen.results.yaml import Document
+        from sheetgen.api import game_of
+        from sheetgen.results.document import Document
 
         changes: list = []
         games: dict = {}
@@ -441,7 +440,9 @@ class PlayLog:
                     games[play.game] = (chosen.scorer(), chosen.rules.version)
                 scorer, version = games[play.game]
                 try:
-                    report = scorer.tally(read_results(Document(f"play {play.id}", play.results)))
+                    doc = Document(f"play {play.id}", play.results)
+                    game_of(doc)  # a results file names a game sheetgen knows
+                    report = scorer.tally(doc)
                 except InvalidInput as exc:
                     changes.append(Change(play, play, (), tuple(str(p) for p in exc.problems)))
                     continue

@@ -14,39 +14,55 @@ own; the rest of its game is still checked.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Optional, Protocol, Sequence
 
-from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem, problem_lines
 from sheetgen.output import say
-from sheetgen.record import Record
+from sheetgen.results.document import Document
+from sheetgen.results.forms import SheetForm
+from sheetgen.results.model import Scorer
+from sheetgen.results.pdf import Fillable, FilledPdf, document, open_pdf
 from sheetgen.results.report import ScoreReport
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from sheetgen.results.yaml import parse_yaml, read_yaml
 
 STDIN = "-"
 
 
-class FileOutcome(Record):
+class ResultsGame(Protocol):
+    """What a batch needs of one game: its key, its scorer and its sheets' forms (sheetgen.Game)."""
+
+    @property
+    def key(self) -> str: ...
+
+    def scorer(self) -> Scorer: ...
+
+    def form(self, what: Optional[str] = None) -> SheetForm: ...
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The games, as a batch needs them, handed down by its caller above the registry (the API)."""
+
+    game_of: Callable[[Document], ResultsGame]  # the game a results file names; InvalidInput if none
+    game: Callable[[str], ResultsGame]  # a game by its key
+    fillable: Fillable  # game key -> its sheets that read back as filled forms
+
+
+@dataclass
+class FileOutcome:
     """What one results file gave: problems, or warnings and (when scored) a report."""
 
-    __slots__ = _fields = ("name", "problems", "warnings", "report", "files", "results")
     name: str
-    problems: list
-    warnings: list
-    report: Optional[ScoreReport]
-    files: int  # PDFs that made this game
-    results: Any  # the plain values of the results read (what `score --log` keeps), once read
-
-    def __init__(self, name: str, problems: Optional[list] = None, warnings: Optional[list] = None,
-                 report: Optional[ScoreReport] = None, files: int = 1):
-        self.name, self.report, self.files = name, report, files
-        self.results = None
-        self.problems = [] if problems is None else problems
-        self.warnings = [] if warnings is None else warnings
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    report: Optional[ScoreReport] = None
+    files: int = 1  # PDFs that made this game
+    results: Any = None  # the plain values of the results read (what `score --log` keeps), once read
 
     @property
     def ok(self) -> bool:
@@ -62,13 +78,11 @@ class Source(str):
     folder: Optional[str] = None
 
 
-def expand(arguments: Sequence[str]) -> list:
+def expand(arguments: Sequence[str]) -> list[str]:
     """The files named: folders opened up (their .yaml, .yml and .pdf files, sorted), '-' kept."""
-    out: list = []
+    out: list[str] = []
     for argument in arguments:
         if argument != STDIN and os.path.isdir(argument):
-            from pathlib import Path  # folders only: a command naming files does without pathlib
-
             path = Path(argument)
             found = sorted(p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file())
             for p in found:
@@ -82,129 +96,128 @@ def expand(arguments: Sequence[str]) -> list:
     return out
 
 
-def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
+def run(sources: Sequence[str], games: Lookup, score: bool) -> list[FileOutcome]:
     """Check (and, with `score`, tally) each game; a game's problems never stop the others."""
-    import sheetgen
+    run = _Run(games, score)
+    for source in sources:
+        run.add(source)
+    return run.finish()
 
-    scorers: dict = {}
-    outcomes: list = []
-    groups: dict = {}  # (folder, game) -> (outcome, forms)
-    for name in names:
-        outcome = FileOutcome("<stdin>" if name == STDIN else name)
-        # Reading and checking a file makes many small containers that live until its outcome
-        # is made: the collector is paused per file (see sheetgen.collector).
-        with paused():
-            try:
-                if name != STDIN and str(name).lower().endswith(".pdf") and not os.path.isdir(name):
-                    from sheetgen.results.forms import open_pdf
 
-                    pdf = open_pdf(name)
-                    key = (getattr(name, "folder", None), pdf.game)
-                    if key not in groups:
-                        groups[key] = (outcome, [])
-                        outcomes.append(outcome)
-                    groups[key][1].append(pdf)
-                    continue
-                doc = _read_yaml(name, outcome.name)
-                _examine(doc, scorers, sheetgen, data, score, outcome)
-            except InvalidInput as exc:
-                outcome.problems = exc.problems
-        outcomes.append(outcome)
-    for (_, game), (outcome, pdfs) in groups.items():
-        from sheetgen.results import forms  # PDFs only: a run of results files never loads the form reader
+class _Run:
+    """One batch: a results file is examined as it comes; filled PDFs wait for the rest of their game."""
 
-        outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
-        outcome.files = len(pdfs)
+    def __init__(self, games: Lookup, score: bool):
+        self.games, self.score = games, score
+        self.scorers: dict[str, Scorer] = {}
+        self.outcomes: list[FileOutcome] = []
+        self.groups: dict[tuple, tuple[FileOutcome, list[FilledPdf]]] = {}  # (folder, game) -> outcome, forms
+
+    def add(self, source: str) -> None:
+        outcome = FileOutcome("<stdin>" if source == STDIN else source)
         try:
-            doc = forms.document(pdfs, sheetgen.game(game, data))
-            _examine(doc, scorers, sheetgen, data, score, outcome)
+            if source != STDIN and str(source).lower().endswith(".pdf") and not os.path.isdir(source):
+                pdf = open_pdf(source, self.games.fillable)
+                key = (getattr(source, "folder", None), pdf.game)
+                if key not in self.groups:
+                    self.groups[key] = (outcome, [])
+                    self.outcomes.append(outcome)
+                self.groups[key][1].append(pdf)
+                return
+            doc = _read_yaml(source, outcome.name)
+            self._examine(doc, self.games.game_of(doc), outcome)
         except InvalidInput as exc:
             outcome.problems = exc.problems
-    return outcomes
+        self.outcomes.append(outcome)
+
+    def finish(self) -> list[FileOutcome]:
+        for (_, key), (outcome, pdfs) in self.groups.items():
+            outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
+            outcome.files = len(pdfs)
+            try:
+                game = self.games.game(key)
+                self._examine(document(pdfs, game.key, game.form), game, outcome)
+            except InvalidInput as exc:
+                outcome.problems = exc.problems
+        return self.outcomes
+
+    def _examine(self, doc: Document, game: ResultsGame, outcome: FileOutcome) -> None:
+        if game.key not in self.scorers:
+            self.scorers[game.key] = game.scorer()
+        scorer = self.scorers[game.key]
+        result = scorer.examine(doc)
+        outcome.problems, outcome.warnings, outcome.results = result.problems, result.warnings, doc.value
+        if self.score and not result.problems:
+            outcome.report = scorer.report(result)
 
 
-def _read_yaml(name: str, shown: str) -> Any:
-    from sheetgen.results.report import read_results
-    from sheetgen.results.yaml import parse_yaml
-
+def _read_yaml(name: str, shown: str) -> Document:
     if name == STDIN:
-        return read_results(parse_yaml(sys.stdin.buffer.read(), shown))
+        return parse_yaml(sys.stdin.buffer.read(), shown)
     if os.path.isdir(name):
         raise InvalidInput([Problem(name, "a folder with no .yaml, .yml or .pdf files")])
-    return read_results(name)
-
-
-def _examine(doc: Any, scorers: dict, sheetgen: Any, data: Optional[Path], score: bool,
-             outcome: FileOutcome) -> None:
-    key = str(doc.value["game"]).strip().lower()
-    if key not in scorers:
-        scorers[key] = sheetgen.game(key, data).scorer()
-    result = scorers[key].examine(doc)
-    outcome.problems, outcome.warnings, outcome.results = result.problems, result.warnings, doc.value
-    if score and not result.problems:
-        outcome.report = scorers[key].report(result)
+    return read_yaml(name)
 
 
 def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool = False) -> None:
     """Print the outcomes; exit 1 when any file has problems. `picture`: each text report ends
     with its map (`score --map`)."""
     if fmt == "json":
-        import json
-
-        from sheetgen.results.report import report_to_json
-
-        def as_json(o: FileOutcome) -> dict:
-            if o.problems:
-                return {"file": o.name, "problems": [p.to_dict() for p in o.problems], "warnings": o.warnings}
-            if o.report is not None:
-                return {"file": o.name, **report_to_json(o.report)}
-            return {"file": o.name, "ok": True, "warnings": o.warnings}
-
-        if len(outcomes) == 1:
-            body = as_json(outcomes[0])
-            if outcomes[0].ok:
-                body.pop("file")
-        else:
-            body = {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
-        say(json.dumps(body, indent=2, ensure_ascii=False))
+        say(json.dumps(_json(outcomes), indent=2, ensure_ascii=False))
     elif len(outcomes) == 1:
         _show_one(outcomes[0], score, picture)
         return
     else:
-        from sheetgen.results.report import report_to_text
-
-        for o in outcomes:
-            if score and o.report is not None:
-                say(f"== {o.name} ==")
-                say(report_to_text(o.report, picture))
-            elif o.ok:
-                for warning in o.warnings:
-                    say(f"warning: {o.name}: {warning}", err=True)
-                say(f"{o.name}: ok")
-            else:
-                for line in problem_lines(o.problems):
-                    say(line, err=True)
-        counts = _summary(outcomes)
-        files = sum(o.files for o in outcomes)
-        what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"
-        say(f"{what}: {counts['ok']} ok, {counts['with_problems']} with problems", err=counts["with_problems"] > 0)
+        _show_text(outcomes, score, picture)
     if any(not o.ok for o in outcomes):
         sys.exit(1)
 
 
-def _show_one(o: FileOutcome, score: bool, picture: bool = False) -> None:
-    from sheetgen.results.report import report_to_text
+def _json(outcomes: Sequence[FileOutcome]) -> dict[str, Any]:
+    def as_json(o: FileOutcome) -> dict[str, Any]:
+        if o.problems:
+            return {"file": o.name, "problems": [p.to_dict() for p in o.problems], "warnings": o.warnings}
+        if o.report is not None:
+            return {"file": o.name, **o.report.to_dict()}
+        return {"file": o.name, "ok": True, "warnings": o.warnings}
 
+    if len(outcomes) == 1:
+        body = as_json(outcomes[0])
+        if outcomes[0].ok:
+            body.pop("file")
+        return body
+    return {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
+
+
+def _show_text(outcomes: Sequence[FileOutcome], score: bool, picture: bool) -> None:
+    for o in outcomes:
+        if score and o.report is not None:
+            say(f"== {o.name} ==")
+            say(o.report.text(picture))
+        elif o.ok:
+            for warning in o.warnings:
+                say(f"warning: {o.name}: {warning}", err=True)
+            say(f"{o.name}: ok")
+        else:
+            for line in problem_lines(o.problems):
+                say(line, err=True)
+    counts = _summary(outcomes)
+    files = sum(o.files for o in outcomes)
+    what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"
+    say(f"{what}: {counts['ok']} ok, {counts['with_problems']} with problems", err=counts["with_problems"] > 0)
+
+
+def _show_one(o: FileOutcome, score: bool, picture: bool = False) -> None:
     if o.problems:
         raise InvalidInput(o.problems)
     if score and o.report is not None:
-        say(report_to_text(o.report, picture).rstrip("\n"))
+        say(o.report.text(picture).rstrip("\n"))
         return
     for warning in o.warnings:
         say(f"warning: {warning}", err=True)
     say(f"{o.name}: ok")
 
 
-def _summary(outcomes: Sequence[FileOutcome]) -> dict:
+def _summary(outcomes: Sequence[FileOutcome]) -> dict[str, int]:
     bad = sum(1 for o in outcomes if not o.ok)
     return {"files": len(outcomes), "ok": len(outcomes) - bad, "with_problems": bad}

@@ -27,9 +27,8 @@ import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
-from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
-from sheetgen.record import Record
+from sheetgen.results.document import Document, PathKey
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -44,49 +43,12 @@ MAX_NODES = 200_000  # keys and values in one file; the bundled files have under
 MAX_PROBLEMS = 100  # problems listed from one file; any more are only counted
 INT_LIMIT = 10**18  # whole numbers must be smaller than this, either sign
 
-PathKey = tuple[Union[str, int], ...]
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR_TAG = _YAML_TAG + "str"
 _MERGE_TAG = _YAML_TAG + "merge"
 # not YAML tags: a quoted or block scalar (always text); plain digits 1-9... (an int)
 _QUOTED, _DIGITS = "quoted", "digits"
 _ALIAS = "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
-
-
-class Document(Record):
-    """A parsed YAML file: plain Python values plus where each one stood.
-
-    A record (sheetgen.record), not a dataclass: every command that reads a file defines it."""
-
-    __slots__ = _fields = ("name", "value", "positions", "key_positions", "problems")
-    name: str
-    value: Any
-    positions: dict[PathKey, tuple[int, int]]
-    key_positions: dict[PathKey, tuple[int, int]]
-    # problems found while reading that leave the values readable (a form field
-    # that cannot be a results value); the checks report them with their own
-    problems: list[Problem]
-
-    def __init__(self, name: str, value: Any, positions: Optional[dict] = None,
-                 key_positions: Optional[dict] = None, problems: Optional[list] = None):
-        self.name, self.value = name, value
-        self.positions = {} if positions is None else positions
-        self.key_positions = {} if key_positions is None else key_positions
-        self.problems = [] if problems is None else problems
-
-    def problem(self, path: PathKey, message: str, *, at_key: bool = False) -> Problem:
-        """A Problem placed at `path` (at its key when `at_key`), or its nearest parent."""
-        table = self.key_positions if at_key else self.positions
-        probe = tuple(path)
-        while probe not in table and probe:
-            probe = probe[:-1]
-            table = self.positions
-        line, column = table.get(probe, (None, None))
-        return Problem(self.name, message, line, column)
-
-    def order(self, problem: Problem) -> tuple:
-        """Where `problem` sorts in a list of this document's problems."""
-        return (problem.line or 0, problem.column or 0)
 
 
 # --- reading files -----------------------------------------------------------
@@ -226,10 +188,7 @@ def parse_yaml(raw: Union[bytes, str], name: str) -> Document:
         raise InvalidInput([Problem(name, f"input is {len(raw):,} {unit}; the limit is {MAX_BYTES:,}")])
     text = _decode(raw, name) if isinstance(raw, bytes) else raw
     _check_characters(text, name)
-    # Reading makes a container per list and mapping and a tuple per position, all
-    # of which live on: the collector is paused while reading (see sheetgen.collector).
-    with paused():
-        return _Reader(name, text).read()
+    return _Reader(name, text).read()
 
 
 # --- scalars -----------------------------------------------------------------

@@ -123,10 +123,6 @@ class CarcassonneGoldRushScorer(Scorer):
                 return value
         return None
 
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.carcassonne_gold_rush import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:

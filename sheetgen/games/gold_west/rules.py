@@ -8,7 +8,7 @@ from collections import Counter
 from sheetgen.errors import Problem
 from sheetgen.games.gold_west import hexes
 from sheetgen.schema import Bool, Check, Dict, Field, Int, List, Map, Str
-from sheetgen.results.yaml import Document
+from sheetgen.results.document import Document
 
 # What an office can count; gold-west scoring gives each its meaning.
 OFFICE_TERMS = ("mining_tokens_strongest", "terrain_bonuses", "edge", "least_influence",

@@ -9,17 +9,13 @@ each Boomtown space. How it is read is in docs/RULES.md, "Gold West" (the templa
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
 
-from sheetgen.games.gold_west import hexes
-from sheetgen.record import FrozenRecord
+from sheetgen.games.gold_west import asciimap, hexes, mapcount, mapform
 from sheetgen.results.model import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
     plural, unknown
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
-
-if TYPE_CHECKING:
-    from sheetgen.games.gold_west import mapcount
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
 TERRAIN_FIELDS = ("influence", "settlements", "mining_tokens", "investment_influence")
@@ -38,14 +34,11 @@ FREE_CELL_SPACES = 1
 
 
 # What the board of a player count allows: edge hexes, hexes by the water, the longest line.
-class Board(FrozenRecord):  # a record, not a namedtuple: namedtuple compiles its methods at import
-    __slots__ = _fields = ("edge", "water", "line")
+@dataclass(frozen=True)
+class Board:
     edge: int
     water: int
     line: int
-
-    def __init__(self, edge: int, water: int, line: int):
-        self._set(edge, water, line)
 
 
 @dataclass
@@ -212,10 +205,6 @@ class GoldWestScorer(Scorer):
                                           len(hexes.touching_water(self.rules) & land), max(lines.values(), default=0))
         return self._boards[players]
 
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.gold_west import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:
@@ -510,8 +499,6 @@ class GoldWestScorer(Scorer):
         sheets, players = table.players, table.listed
         if "setup" in (r.doc.value if isinstance(r.doc.value, dict) else {}) or \
                 any(s.map_form for s in table.players):
-            from sheetgen.games.gold_west import mapform  # the map form: only its files load it
-
             mapform.read_map(self, r, table)
         for s in sheets:
             self._check_player(r, s, players)
@@ -556,10 +543,8 @@ class GoldWestScorer(Scorer):
         table = outcome.table
         if table.board is None or table.placed is None:
             return report
-        from sheetgen.games.gold_west import asciimap
-
         names = {s.index: s.label for s in table.players}
-        return report.replace(picture=asciimap.draw(table.board, table.placed, names))
+        return replace(report, picture=asciimap.draw(table.board, table.placed, names))
 
     def _boomtown(self, r: Reader, sheets: list, in_play: Optional[list] = None) -> None:
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None

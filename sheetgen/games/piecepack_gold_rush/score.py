@@ -75,10 +75,6 @@ class GoldRushScorer(Scorer):
         return self.rounds - self.skipped[players]
 
     # -- the model ------------------------------------------------------------------
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.piecepack_gold_rush import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     def model(self) -> Model:
         fields: dict = {"name": Field(Str(), help="the player's name, as it should be printed",

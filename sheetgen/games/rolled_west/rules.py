@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from sheetgen import layouts
 from sheetgen.errors import Problem
 from sheetgen.schema import Any_, Check, Dict, Int, List, Map, Str
-from sheetgen.results.yaml import Document
+from sheetgen.results.document import Document
 
 METALS = ("copper", "silver", "gold")
 RESOURCES = ("copper", "wood", "silver", "gold")
@@ -99,8 +100,6 @@ def contract_room(layout: dict, town_rows: int) -> int:
 
 def check_data(doc: Document) -> list[Problem]:
     """Rules that tie sections together; runs only on structurally valid data."""
-    from sheetgen import layouts
-
     d = doc.value
     out: list[Problem] = []
     contracts = d["contracts"]
