@@ -36,7 +36,6 @@ from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.names import check_all, check_printable
 from sheetgen.paths import bundled
 from sheetgen.results import entry
-from sheetgen.results.batch import Lookup
 from sheetgen.results.document import Document
 from sheetgen.results.forms import SheetForm
 from sheetgen.results.model import CheckResult, Scorer
@@ -95,13 +94,6 @@ def game_of(doc: Document) -> str:
 def fillable_sheets() -> dict[str, tuple[str, ...]]:
     """Game key -> the names of its sheets that print with form fields (and read back)."""
     return {spec.key: tuple(part.name for part in spec.sheets if part.form) for spec in all_games().values()}
-
-
-def lookup(data: Optional[PathLike] = None) -> Lookup:
-    """The games as the results pipeline's batch needs them (sheetgen.results.batch.run), with
-    the rule data of `data` (a house-rule folder) or the bundled data."""
-    return Lookup(game_of=lambda doc: game(game_of(doc), data), game=lambda key: game(key, data),
-                  fillable=fillable_sheets())
 
 
 @dataclass(frozen=True)
@@ -535,4 +527,4 @@ def _ink(value: str) -> Ink:
 
 
 __all__ = ["Export", "Game", "Ink", "Paper", "Setup", "SheetJob", "SheetOptions", "Source", "fillable_sheets",
-           "game", "game_keys", "game_of", "lookup"]
+           "game", "game_keys", "game_of"]

@@ -18,7 +18,8 @@ from sheetgen.api import SheetOptions
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 from sheetgen.games import all_games, get_game
 from sheetgen.names import printable
-from sheetgen.playlog import LogRefused, PlayLog, export as log_export, plot as log_plot, show as log_show, standings as log_standings
+from sheetgen.playlog import LogRefused, PlayLog, export as log_export, plot as log_plot, show as log_show
+from sheetgen.playlog import standings as log_standings
 from sheetgen.playlog.store import parse_date
 from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.results import batch
@@ -431,7 +432,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
         os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
     output.write_atomic(target, text.encode("utf-8"), force=force)
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
-    batch.show(batch.run([str(target)], api.lookup(ctx.find_root().obj["data"]), score=True), "text", score=True)
+    batch.show(batch.run([str(target)], _lookup(ctx.find_root().obj["data"]), score=True), "text", score=True)
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
@@ -460,7 +461,7 @@ def check(ctx, files, fmt) -> None:
       sheetgen check board-ann.pdf board-ben.pdf    (the boards of one game)
       sheetgen check games/                  (every results file in a folder)
     """
-    outcomes = batch.run(batch.expand(files), api.lookup(ctx.obj["data"]), score=False)
+    outcomes = batch.run(files, _lookup(ctx.obj["data"]), score=False)
     batch.show(outcomes, fmt.lower(), score=False)
 
 
@@ -498,7 +499,7 @@ def score(ctx, files, fmt, show_map, log, date) -> None:
     if log is not None:
         day = parse_date(date, "date") if date is not None else None
         play_log = PlayLog(log_show.log_path(log))
-    outcomes = batch.run(batch.expand(files), api.lookup(ctx.obj["data"]), score=True)
+    outcomes = batch.run(files, _lookup(ctx.obj["data"]), score=True)
     lines, failed = [], False
     if play_log is not None:
         lines, failed = log_show.log_outcomes(play_log, outcomes, day, ctx.obj["data"])
@@ -777,6 +778,12 @@ def data_path() -> None:
 def _game(ctx: click.Context, key: str) -> api.Game:
     """The API's game for GAME, with the --data folder."""
     return api.game(key, ctx.find_root().obj["data"])
+
+
+def _lookup(data: Optional[str]) -> batch.Lookup:
+    """The games as a batch of results files needs them, with the --data folder's rule data."""
+    return batch.Lookup(game_of=lambda doc: api.game(api.game_of(doc), data), game=lambda key: api.game(key, data),
+                        fillable=api.fillable_sheets())
 
 
 def _names(text: Optional[str]) -> Optional[list]:

@@ -256,9 +256,9 @@ def test_the_board_record_sheet_prints_every_label_and_the_setups_terrains(tmp_p
     import io
 
     code = gw.generate(RULES, 2, "record")["code"]
-    blank = GAME.sheet("board")
-    coded = GAME.sheet("board", code=code, paper="a4", ink="low")
-    assert GAME.sheet("board", code=code, paper="a4", ink="low") == coded     # reproducible
+    blank = GAME.sheet("board").pdf
+    coded = GAME.sheet("board", SheetOptions(code=code, paper="a4", ink="low")).pdf
+    assert GAME.sheet("board", SheetOptions(code=code, paper="a4", ink="low")).pdf == coded     # reproducible
     for pdf, terrains in ((blank, False), (coded, True)):
         text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
         for h in hexes.cells(RULES):

@@ -96,10 +96,11 @@ def expand(arguments: Sequence[str]) -> list[str]:
     return out
 
 
-def run(sources: Sequence[str], games: Lookup, score: bool) -> list[FileOutcome]:
-    """Check (and, with `score`, tally) each game; a game's problems never stop the others."""
+def run(arguments: Sequence[str], games: Lookup, score: bool) -> list[FileOutcome]:
+    """Check (and, with `score`, tally) each game of the files named (`expand`); a game's
+    problems never stop the others."""
     run = _Run(games, score)
-    for source in sources:
+    for source in expand(arguments):
         run.add(source)
     return run.finish()
 
@@ -161,16 +162,36 @@ def _read_yaml(name: str, shown: str) -> Document:
 
 def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool = False) -> None:
     """Print the outcomes; exit 1 when any file has problems. `picture`: each text report ends
-    with its map (`score --map`)."""
-    if fmt == "json":
-        say(json.dumps(_json(outcomes), indent=2, ensure_ascii=False))
-    elif len(outcomes) == 1:
-        _show_one(outcomes[0], score, picture)
-        return
-    else:
-        _show_text(outcomes, score, picture)
+    with its map (`score --map`). One file with problems raises InvalidInput (the command
+    line lists them)."""
+    if fmt != "json" and len(outcomes) == 1 and outcomes[0].problems:
+        raise InvalidInput(outcomes[0].problems)
+    for text, err in lines(outcomes, fmt, score, picture):
+        say(text, err=err)
     if any(not o.ok for o in outcomes):
         sys.exit(1)
+
+
+def lines(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool = False) -> list[tuple[str, bool]]:
+    """What `show` prints: (text, whether it goes to standard error), in order."""
+    if fmt == "json":
+        return [(json.dumps(_json(outcomes), indent=2, ensure_ascii=False), False)]
+    if len(outcomes) == 1:
+        return _one(outcomes[0], score, picture)
+    out: list[tuple[str, bool]] = []
+    for o in outcomes:
+        if score and o.report is not None:
+            out += [(f"== {o.name} ==", False), (o.report.text(picture), False)]
+        elif o.ok:
+            out += [(f"warning: {o.name}: {warning}", True) for warning in o.warnings]
+            out.append((f"{o.name}: ok", False))
+        else:
+            out += [(line, True) for line in problem_lines(o.problems)]
+    counts = _summary(outcomes)
+    files = sum(o.files for o in outcomes)
+    what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"
+    out.append((f"{what}: {counts['ok']} ok, {counts['with_problems']} with problems", counts["with_problems"] > 0))
+    return out
 
 
 def _json(outcomes: Sequence[FileOutcome]) -> dict[str, Any]:
@@ -189,33 +210,10 @@ def _json(outcomes: Sequence[FileOutcome]) -> dict[str, Any]:
     return {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
 
 
-def _show_text(outcomes: Sequence[FileOutcome], score: bool, picture: bool) -> None:
-    for o in outcomes:
-        if score and o.report is not None:
-            say(f"== {o.name} ==")
-            say(o.report.text(picture))
-        elif o.ok:
-            for warning in o.warnings:
-                say(f"warning: {o.name}: {warning}", err=True)
-            say(f"{o.name}: ok")
-        else:
-            for line in problem_lines(o.problems):
-                say(line, err=True)
-    counts = _summary(outcomes)
-    files = sum(o.files for o in outcomes)
-    what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"
-    say(f"{what}: {counts['ok']} ok, {counts['with_problems']} with problems", err=counts["with_problems"] > 0)
-
-
-def _show_one(o: FileOutcome, score: bool, picture: bool = False) -> None:
-    if o.problems:
-        raise InvalidInput(o.problems)
+def _one(o: FileOutcome, score: bool, picture: bool) -> list[tuple[str, bool]]:
     if score and o.report is not None:
-        say(o.report.text(picture).rstrip("\n"))
-        return
-    for warning in o.warnings:
-        say(f"warning: {warning}", err=True)
-    say(f"{o.name}: ok")
+        return [(o.report.text(picture).rstrip("\n"), False)]
+    return [(f"warning: {warning}", True) for warning in o.warnings] + [(f"{o.name}: ok", False)]
 
 
 def _summary(outcomes: Sequence[FileOutcome]) -> dict[str, int]:

@@ -326,7 +326,8 @@ class SheetForm:
     def filled(self, fields: Iterable[FormField], values: dict) -> tuple:
         """A page's form fields (as a builder placed them) in the form's tab order, each holding its
         value in `values` (a field without one is empty)."""
-        return tuple(f if f.value is None and values.get(f.name) is None else dataclasses.replace(f, value=values.get(f.name))
+        return tuple(f if f.value is None and values.get(f.name) is None
+                     else dataclasses.replace(f, value=values.get(f.name))
                      for f in sorted(fields, key=lambda f: self.order[f.name]))
 
     def blank(self, values: dict) -> bool:
