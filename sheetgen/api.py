@@ -79,16 +79,23 @@ def game_of(doc: Document) -> str:
     """
     value = doc.value
     written = value.get("game") if isinstance(value, dict) else None
-    games = all_games()
-    if isinstance(written, str) and written.strip().lower() in games:
+    if isinstance(written, str) and _is_key(written.strip().lower()):
         return written.strip().lower()
-    known = ", ".join(games)
+    known = ", ".join(all_games())
     if not isinstance(value, dict):
         raise InvalidInput([doc.problem((), "expected a results file: a mapping that starts with "
                                              f"'game: NAME' (one of {known})")])
     if "game" not in value:
         raise InvalidInput([doc.problem((), f"missing key 'game'; name the game played, one of {known}")])
     raise InvalidInput([doc.problem(("game",), f"unknown game {written!r}; expected one of {known}")])
+
+
+def _is_key(key: str) -> bool:
+    """Whether `key` is exactly a game's key (looked up by its name: only that game's package loads)."""
+    try:
+        return get_game(key).key == key
+    except InvalidArgument:
+        return False
 
 
 def fillable_sheets() -> dict[str, tuple[str, ...]]:

@@ -783,7 +783,7 @@ def _game(ctx: click.Context, key: str) -> api.Game:
 def _lookup(data: Optional[str]) -> batch.Lookup:
     """The games as a batch of results files needs them, with the --data folder's rule data."""
     return batch.Lookup(game_of=lambda doc: api.game(api.game_of(doc), data), game=lambda key: api.game(key, data),
-                        fillable=api.fillable_sheets())
+                        fillable=api.fillable_sheets)
 
 
 def _names(text: Optional[str]) -> Optional[list]:

@@ -50,7 +50,7 @@ class Lookup:
 
     game_of: Callable[[Document], ResultsGame]  # the game a results file names; InvalidInput if none
     game: Callable[[str], ResultsGame]  # a game by its key
-    fillable: Fillable  # game key -> its sheets that read back as filled forms
+    fillable: Callable[[], Fillable]  # game key -> its sheets that read back as filled forms (PDFs only)
 
 
 @dataclass
@@ -118,7 +118,7 @@ class _Run:
         outcome = FileOutcome("<stdin>" if source == STDIN else source)
         try:
             if source != STDIN and str(source).lower().endswith(".pdf") and not os.path.isdir(source):
-                pdf = open_pdf(source, self.games.fillable)
+                pdf = open_pdf(source, self.games.fillable())
                 key = (getattr(source, "folder", None), pdf.game)
                 if key not in self.groups:
                     self.groups[key] = (outcome, [])
