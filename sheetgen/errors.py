@@ -64,12 +64,13 @@ class Problem:
         return f"line {self.line}" if self.line is not None else ""
 
     @property
-    def spot(self) -> tuple:
+    def spot(self) -> tuple[object, ...]:
         """What two problems share when they are at the same place (the same line, or field)."""
         return (self.file, self.page, self.field) if self.page is not None else (self.line,)
 
-    def to_dict(self) -> dict:
-        found = {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+    def to_dict(self) -> dict[str, object]:
+        found: dict[str, object] = {"file": self.file, "line": self.line, "column": self.column,
+                                    "message": self.message}
         if self.page is not None:
             found.update(page=self.page, field=self.field)
         return found
@@ -81,7 +82,7 @@ class Problem:
 LISTED_PROBLEMS = 100
 
 
-def problem_lines(problems: Sequence[Problem]) -> list:
+def problem_lines(problems: Sequence[Problem]) -> list[str]:
     """The lines that list `problems` as text: the first LISTED_PROBLEMS, then a count of the rest."""
     lines = [str(p) for p in problems[:LISTED_PROBLEMS]]
     more = len(problems) - LISTED_PROBLEMS

@@ -132,7 +132,7 @@ def blank_sheetgen_pdf(path: Path) -> Optional[str]:
     return None
 
 
-def _unpacked(data: bytes, at: int, head: bytes, budget: list) -> Optional[list]:
+def _unpacked(data: bytes, at: int, head: bytes, budget: list[int]) -> Optional[list[bytes]]:
     """The objects of the object stream whose data follows `data[at:]` ("stream", a line end),
     each as bytes; None when they cannot be read for sure (then the file counts as changed)."""
     first = _FIRST.search(head)
@@ -159,7 +159,7 @@ def _unpacked(data: bytes, at: int, head: bytes, budget: list) -> Optional[list]
 def _printed_value(body: bytes) -> bool:
     """Whether one object's /V (if any) is empty, an unchecked box, or the very value sheetgen
     printed in the field (its /DV, as a name field printed with --names)."""
-    values: dict = {}
+    values: dict[bytes, bytes] = {}
     for key in _VALUE_KEY.finditer(body):
         rest = body[key.end():]
         token = _STRING.match(rest) or _NAME.match(rest)
@@ -366,7 +366,7 @@ def _middle(entry_name: str, prefix: str) -> Optional[str]:
     return middle or None
 
 
-def _abandoned(entry: os.DirEntry, middle: str) -> bool:
+def _abandoned(entry: os.DirEntry[str], middle: str) -> bool:
     try:
         info = entry.stat(follow_symlinks=False)
     except OSError:

@@ -112,7 +112,7 @@ class _Run:
         self.games, self.score = games, score
         self.scorers: dict[str, Scorer] = {}
         self.outcomes: list[FileOutcome] = []
-        self.groups: dict[tuple, tuple[FileOutcome, list[FilledPdf]]] = {}  # (folder, game) -> outcome, forms
+        self.groups: dict[tuple[Optional[str], str], tuple[FileOutcome, list[FilledPdf]]] = {}  # (folder, game) -> outcome, forms
 
     def add(self, source: str) -> None:
         outcome = FileOutcome("<stdin>" if source == STDIN else source)

@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-def results_yaml(data: dict, title: str, source: str = "read from filled-in score sheets") -> str:
+def results_yaml(data: dict[str, Any], title: str, source: str = "read from filled-in score sheets") -> str:
     """A results file holding `data` (a results file's plain values), laid out like `sheetgen
     template` (as `sheetgen export` writes it): one key a line down to each player's sections,
     each value below that on one line. `source` says where the values came from."""
@@ -28,7 +28,7 @@ def results_yaml(data: dict, title: str, source: str = "read from filled-in scor
     return "\n".join(lines) + "\n"
 
 
-def _block(key: Any, value: Any, indent: str) -> list:
+def _block(key: Any, value: Any, indent: str) -> list[str]:
     if isinstance(value, dict) and value:
         inner = " " * len(indent) + "  "
         return [f"{indent}{_flow(key)}:"] + [f"{inner}{_flow(k)}: {_flow(v)}" for k, v in value.items()]
