@@ -112,7 +112,8 @@ class _Run:
         self.games, self.score = games, score
         self.scorers: dict[str, Scorer] = {}
         self.outcomes: list[FileOutcome] = []
-        self.groups: dict[tuple[Optional[str], str], tuple[FileOutcome, list[FilledPdf]]] = {}  # (folder, game) -> outcome, forms
+        # (folder, game) -> the outcome and the forms of that game
+        self.groups: dict[tuple[Optional[str], str], tuple[FileOutcome, list[FilledPdf]]] = {}
 
     def add(self, source: str) -> None:
         outcome = FileOutcome("<stdin>" if source == STDIN else source)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from sheetgen.results.model import Block, Context, Entry, Example, Model, Reader, Scorer, Table, closest, is_int, norm
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, closest, is_int,
+                                    norm)
 from sheetgen.schema import Any_, Dict, Field, Int, List, Map, OrNull, Str, describe
 
 CATEGORIES = ("in-game", "railroads", "mountains", "cities", "prairies", "tokens")

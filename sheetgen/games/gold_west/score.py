@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
 from sheetgen.games.gold_west import asciimap, hexes, mapcount, mapform
-from sheetgen.results.model import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
-    plural, unknown
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest,
+                                    norm, plural, unknown)
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
