@@ -41,9 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sheetgen  # noqa: E402
-from sheetgen import batch  # noqa: E402
+from sheetgen.results import batch  # noqa: E402
 from sheetgen.errors import InvalidInput  # noqa: E402
-from sheetgen.scoring import read_results  # noqa: E402
+from sheetgen import cli  # noqa: E402
 
 GAMES = ("piecepack-gold-rush", "rolled-west")
 
@@ -149,9 +149,9 @@ def main() -> None:
         print(f"batch of {args.files} files, in process (batch.run + batch.show, output to /dev/null):")
         for score in (False, True):
             what = "score" if score else "check"
-            t = median_of(args.repeat, quietly(lambda: batch.show(batch.run(names, None, score), "text", score)))
+            t = median_of(args.repeat, quietly(lambda: batch.show(batch.run(names, cli._lookup(None), score), "text", score)))
             print(f"  {what}: {t * 1000:7.1f} ms, {args.files / t:7.0f} files/s   (floor 1,000 files/s)")
-            t = median_of(args.repeat, quietly(lambda: batch.show(batch.run(names, None, score), "json", score)))
+            t = median_of(args.repeat, quietly(lambda: batch.show(batch.run(names, cli._lookup(None), score), "json", score)))
             print(f"  {what} --format json: {t * 1000:7.1f} ms, {args.files / t:7.0f} files/s   "
                   f"(floor 1,000 files/s)")
 

@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sheetgen  # noqa: E402
 from sheetgen.games import all_games  # noqa: E402
+from sheetgen.api import SheetOptions  # noqa: E402
 
 BULK_BYTES = 1_500_000
 BULK_SECONDS = 3.0
@@ -44,7 +45,7 @@ def load() -> str:
 def render(game: str, part: str, copies: int, fillable: bool, code) -> tuple:
     """(process seconds, bytes, pages) of one print."""
     start = time.process_time()
-    job = sheetgen.game(game).print_sheet(part, copies=copies, fillable=fillable, code=code)
+    job = sheetgen.game(game).sheet(part, SheetOptions(copies=copies, fillable=fillable, code=code))
     return time.process_time() - start, len(job.pdf), job.pages
 
 

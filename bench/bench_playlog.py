@@ -64,8 +64,7 @@ def build(path: Path, count: int) -> list:
     rng = random.Random(22)
     game = sheetgen.game(GAME)
     scorer, version = game.scorer(), game.rules.version
-    from sheetgen.scoring import read_results
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.results.yaml import parse_yaml
 
     day = datetime.date(2000, 1, 1)
     started = time.perf_counter()
@@ -73,7 +72,7 @@ def build(path: Path, count: int) -> list:
         made = 0
         while made < count:
             text = results(rng)
-            doc = read_results(parse_yaml(text, "bench"))
+            doc = game.read(text=text, name="bench")
             report = scorer.tally(doc)
             if log.add(report, doc.value, date=day, data_version=version).added:
                 made += 1
@@ -160,13 +159,12 @@ def run(folder: Path, count: int, repeat: int) -> None:
         spare = build(path, count)
     game = sheetgen.game(GAME)
     scorer, version = game.scorer(), game.rules.version
-    from sheetgen.scoring import read_results
-    from sheetgen.yamlio import parse_yaml
+    from sheetgen.results.yaml import parse_yaml
 
     print(f"\n-- logging a game into a log of {count} (floor 20 ms beyond scoring it)")
     scored = []
     for text in spare[:max(repeat, 20)]:
-        doc = read_results(parse_yaml(text, "bench"))
+        doc = game.read(text=text, name="bench")
         scored.append((scorer.tally(doc), doc.value))
     samples = []
     with PlayLog(path) as log:

@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sheetgen  # noqa: E402
 from sheetgen.games import all_games  # noqa: E402
+from sheetgen.api import SheetOptions  # noqa: E402
 
 FLOOR_SET_MS = 500
 FLOOR_PAGE_MS = 5.0
@@ -43,7 +44,7 @@ def load() -> str:
 def render(game: str, part, copies: int, ink: str) -> tuple[float, int, int]:
     """Seconds, bytes and pages of one print of `part`."""
     start = time.perf_counter()
-    job = sheetgen.game(game).print_sheet(part.name, copies=copies, ink=ink, backs=part.has_backs)
+    job = sheetgen.game(game).sheet(part.name, SheetOptions(copies=copies, ink=ink, backs=part.has_backs))
     return time.perf_counter() - start, len(job.pdf), job.pages
 
 

@@ -1,51 +1,75 @@
 """sheetgen: play materials, setups and scoring for four Wild-West mining games.
 
     import sheetgen
-    sheetgen.games()                       # the game keys
+    sheetgen.game_keys()                   # the game keys
     g = sheetgen.game("rolled-west")       # data="house/" for house rules
     g.setup(players=3, seed="friday").code
     g.score("tonight.yaml").winners
 
 See `sheetgen.api` for every call. Errors are `ValueError`s: `InvalidInput`
-(its `.problems` carry file, line, column and message) and `InvalidArgument`.
-
-The names below load on first use, so `python -m sheetgen` can catch a Ctrl-C
-from its very first moment and a bare `import sheetgen` stays cheap.
-`sheetgen.games` is the registry package itself, made callable: `games()`
-lists the game keys, and `sheetgen.games.get_game` is still there.
+(its `.problems` carry file, line, column and message) and `InvalidArgument`
+(its `.argument` names the parameter). `sheetgen.games` is the registry of
+game packages (one subpackage per game).
 """
 
-from __future__ import annotations
+from sheetgen._version import __version__ as __version__
+from sheetgen.api import Export as Export
+from sheetgen.api import Game as Game
+from sheetgen.api import Ink as Ink
+from sheetgen.api import Paper as Paper
+from sheetgen.api import Setup as Setup
+from sheetgen.api import SheetJob as SheetJob
+from sheetgen.api import SheetOptions as SheetOptions
+from sheetgen.api import Source as Source
+from sheetgen.api import game as game
+from sheetgen.api import game_keys as game_keys
+from sheetgen.errors import InvalidArgument as InvalidArgument
+from sheetgen.errors import InvalidInput as InvalidInput
+from sheetgen.errors import Problem as Problem
+from sheetgen.errors import SheetgenError as SheetgenError
+from sheetgen.playlog import LogRefused as LogRefused
+from sheetgen.playlog import Play as Play
+from sheetgen.playlog import PlayerResult as PlayerResult
+from sheetgen.playlog import PlayLog as PlayLog
+from sheetgen.playlog.standings import Standing as Standing
+from sheetgen.playlog.standings import Standings as Standings
+from sheetgen.results.document import Document as Document
+from sheetgen.results.forms import SheetForm as SheetForm
+from sheetgen.results.model import CheckResult as CheckResult
+from sheetgen.results.model import Scorer as Scorer
+from sheetgen.results.pdf import FilledPdf as FilledPdf
+from sheetgen.results.report import ScoredPlayer as ScoredPlayer
+from sheetgen.results.report import ScoreReport as ScoreReport
+from sheetgen.ruledata import RuleData as RuleData
 
-from typing import TYPE_CHECKING, Any
-
-from sheetgen._version import __version__
-
-if TYPE_CHECKING:
-    from sheetgen.api import Game, Setup, SheetJob, game
-    from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
-    from sheetgen.playlog import LogRefused, Play, PlayerResult, PlayLog, Standing, Standings
-    from sheetgen.scoring import ScoredPlayer, ScoreReport
-
-
-
-_HOMES = {
-    "Game": "api", "Setup": "api", "SheetJob": "api", "game": "api",
-    "InvalidArgument": "errors", "InvalidInput": "errors", "Problem": "errors", "SheetgenError": "errors",
-    "ScoredPlayer": "scoring", "ScoreReport": "scoring",
-    "PlayLog": "playlog", "Play": "playlog", "PlayerResult": "playlog", "Standing": "playlog",
-    "Standings": "playlog", "LogRefused": "playlog",
-}
-
-__all__ = ["__version__", "games", *sorted(_HOMES)]
-
-
-def __getattr__(name: str) -> Any:
-    import importlib
-
-    if name == "games":  # the registry package, which is callable: sheetgen.games() lists the keys
-        return importlib.import_module("sheetgen.games")
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'sheetgen' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"sheetgen.{home}"), name)
+__all__ = [
+    "CheckResult",
+    "Document",
+    "Export",
+    "FilledPdf",
+    "Game",
+    "Ink",
+    "InvalidArgument",
+    "InvalidInput",
+    "LogRefused",
+    "Paper",
+    "Play",
+    "PlayLog",
+    "PlayerResult",
+    "Problem",
+    "RuleData",
+    "ScoreReport",
+    "ScoredPlayer",
+    "Scorer",
+    "Setup",
+    "SheetForm",
+    "SheetJob",
+    "SheetOptions",
+    "SheetgenError",
+    "Source",
+    "Standing",
+    "Standings",
+    "__version__",
+    "game",
+    "game_keys",
+]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from sheetgen.sheet import PT, Box, Page, Rect, SheetDocument, SheetRequest, Text, baseline
 
 if TYPE_CHECKING:
-    from sheetgen.forms import SheetForm
+    from sheetgen.results.forms import SheetForm
 
 
 class SheetArt:

@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
+import json
 import os
 import sys
+from pathlib import Path
 from typing import NoReturn, Optional
 
 import click
 
-from sheetgen import __version__, output, ruledata
+from sheetgen import __version__, api, output, ruledata
+from sheetgen.api import SheetOptions
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 from sheetgen.games import all_games, get_game
+from sheetgen.playernames import printable
+from sheetgen.playlog import LogRefused, PlayLog, export as log_export, plot as log_plot, show as log_show
+from sheetgen.playlog import standings as log_standings
+from sheetgen.playlog.store import parse_date
 from sheetgen.cardsizes import CARD_SIZES
+from sheetgen.results import batch
+from sheetgen.results.entry import EndOfInput, Retry, read_line
+from sheetgen.results.pdf import is_pdf, open_pdf
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -136,8 +148,6 @@ def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
     listed = [get_game(game)] if game is not None else list(all_games().values())
     facts = [_game_facts(spec, ruledata.load(spec, ctx.obj["data"])) for spec in listed]
     if fmt.lower() == "json":
-        import json
-
         _say(json.dumps(facts[0] if game is not None else facts, indent=2, ensure_ascii=False))
     elif game is not None:
         one = facts[0]
@@ -224,13 +234,12 @@ def sheet(ctx, game, what, players, names, copies, paper, ink, backs, back_names
     if fields:
         _list_fields(chosen, what)
         return
-    plan = chosen.plan_sheet(what, players=players, names=_names(names), copies=copies, paper=paper, ink=ink,
-                             backs=backs, back_names=back_names, fillable=fillable, results=_from(results),
-                             code=code, card_size=card_size)
-    fillable = plan.request.fillable
+    job = chosen.sheet(what, SheetOptions(paper=paper, ink=ink, players=players, names=_names(names), copies=copies,
+                                          backs=backs, back_names=back_names, card_size=card_size,
+                                          fillable=fillable, results=_from(results), code=code))
+    fillable = job.request.fillable
     suffix = "-fillable" if fillable else ""
-    target = output.pdf_target(out, f"{chosen.key}-{plan.part.name}{suffix}.pdf", force)
-    job = chosen.render_sheet(plan)
+    target = output.pdf_target(out, f"{chosen.key}-{job.part.name}{suffix}.pdf", force)
     output.write_atomic(target, job.pdf, force=force)
     where = "stdout" if target is None else str(target)
     if job.per_player:
@@ -351,8 +360,6 @@ def template(ctx, game, players, names, schema, example, code, out, force) -> No
                                       f"{'--schema' if schema else '--example'}")
     target = output.text_target(out, force)
     if schema:
-        import json
-
         text = json.dumps(chosen.schema(), indent=2, ensure_ascii=False) + "\n"
     elif example:
         text = chosen.example()
@@ -394,9 +401,6 @@ def enter(ctx, game, players, names, code, out, force) -> None:
       printf '4\\n2\\n1\\nFarm, Market\\n\\n...' | sheetgen enter piecepack-gold-rush --names Ann,Ben,Cat
                                            (answers piped in, one a line)
     """
-    from sheetgen import batch
-    from sheetgen.entry import EndOfInput, Retry, read_line
-
     chosen = _game(ctx, game)
     if out == "-":
         raise InvalidArgument("output", "enter reads the answers from standard input; give a file name to write")
@@ -404,9 +408,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     make_folder = out is None and not os.path.isdir(output.DEFAULT_FOLDER)
     # output/ is made once there is something to write (not for a refused count)
     if make_folder:
-        from pathlib import Path
-
-        target: Optional["Path"] = Path(name)
+        target: Optional[Path] = Path(name)
     else:
         target = output.text_target(name, force)
     piped = not sys.stdin.isatty() if sys.stdin is not None else True
@@ -430,7 +432,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
         os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
     output.write_atomic(target, text.encode("utf-8"), force=force)
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
-    batch.show(batch.run([str(target)], ctx.find_root().obj["data"], score=True), "text", score=True)
+    batch.show(batch.run([str(target)], _lookup(ctx.find_root().obj["data"]), score=True), "text", score=True)
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
@@ -459,9 +461,7 @@ def check(ctx, files, fmt) -> None:
       sheetgen check board-ann.pdf board-ben.pdf    (the boards of one game)
       sheetgen check games/                  (every results file in a folder)
     """
-    from sheetgen import batch
-
-    outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=False)
+    outcomes = batch.run(files, _lookup(ctx.obj["data"]), score=False)
     batch.show(outcomes, fmt.lower(), score=False)
 
 
@@ -490,8 +490,6 @@ def score(ctx, files, fmt, show_map, log, date) -> None:
       sheetgen score gold-west-map.yaml --map   (and a map of the board)
       sheetgen score tonight.yaml --log      (and keep it in the play log)
     """
-    from sheetgen import batch
-
     if show_map and fmt.lower() == "json":
         raise InvalidArgument("map", "the map is drawn in the text output; the JSON gives each player's "
                                      "derived counts instead (leave out --map or --format json)")
@@ -499,12 +497,9 @@ def score(ctx, files, fmt, show_map, log, date) -> None:
         raise InvalidArgument("date", "--date is the day a logged game was played; add --log")
     play_log = None
     if log is not None:
-        from sheetgen.playlog import PlayLog, show as log_show
-        from sheetgen.playlog.store import parse_date
-
         day = parse_date(date, "date") if date is not None else None
         play_log = PlayLog(log_show.log_path(log))
-    outcomes = batch.run(batch.expand(files), ctx.obj["data"], score=True)
+    outcomes = batch.run(files, _lookup(ctx.obj["data"]), score=True)
     lines, failed = [], False
     if play_log is not None:
         lines, failed = log_show.log_outcomes(play_log, outcomes, day, ctx.obj["data"])
@@ -534,16 +529,14 @@ def export(ctx, files, out, force) -> None:
       sheetgen export board-ann.pdf board-ben.pdf -o tonight.yaml
       sheetgen sheet rolled-west --from tonight.yaml        (and back to a filled form)
     """
-    from sheetgen import forms
-
     for name in files:
-        if not forms.is_pdf(name):
+        if not is_pdf(name):
             raise InvalidArgument("path", f"'{name}' is not a .pdf; export reads filled PDF forms")
     target = output.text_target(out, force)
     pdfs, refused = [], []
     for name in files:
         try:
-            pdfs.append(forms.open_pdf(name))
+            pdfs.append(open_pdf(name, api.fillable_sheets()))
         except InvalidInput as exc:
             refused += exc.problems
     if refused:
@@ -572,8 +565,6 @@ def date_range(command):
 
 
 def _open_log(log: Optional[str]):
-    from sheetgen.playlog import PlayLog, show as log_show
-
     return PlayLog(log_show.log_path(log), create=False)
 
 
@@ -606,8 +597,6 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
       sheetgen plays --rescore                 (after a rule-data change)
       sheetgen plays --format bgstats -o season.bgsplay
     """
-    from sheetgen.playlog.store import parse_date
-
     fmt = fmt.lower()
     chosen = [flag for flag, on in (("--show", show_id is not None), ("--remove", remove_id is not None),
                                     ("--rescore", rescore)) if on]
@@ -629,9 +618,6 @@ def plays(ctx, log, game, player, since, until, show_id, remove_id, yes, rescore
 
 
 def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, rescore, fmt, target) -> None:
-    from sheetgen.playernames import printable
-    from sheetgen.playlog import export, show as log_show
-
     if show_id is not None:
         play = play_log.get(show_id)
         _say(log_show.play_text(play, _logged_game(ctx, play.game).title))
@@ -659,13 +645,11 @@ def _plays(ctx, play_log, game, player, since, until, show_id, remove_id, yes, r
         text = log_show.plays_table(found) if found else "no plays logged" + (" that match" if (
             game or player or since or until) else "")
     elif fmt == "json":
-        text = export.to_json(found)
+        text = log_export.to_json(found)
     elif fmt == "csv":
-        text = export.to_csv(found)
+        text = log_export.to_csv(found)
     else:
-        import json
-
-        text = json.dumps(export.to_bgstats(found, lambda key: _logged_game(ctx, key).rules), indent=2,
+        text = json.dumps(log_export.to_bgstats(found, lambda key: _logged_game(ctx, key).rules), indent=2,
                           ensure_ascii=False) + "\n"
     if target is None:
         _say(text.rstrip("\n"))
@@ -695,9 +679,6 @@ def standings(ctx, game, log, since, until, fmt, plot, force) -> None:
       sheetgen standings gold-west --plot ratings.svg
       sheetgen standings --format json
     """
-    from sheetgen.playlog import plot as log_plot, standings as log_standings
-    from sheetgen.playlog.store import parse_date
-
     fmt = fmt.lower()
     for value, name in ((since, "since"), (until, "until")):
         if value is not None:
@@ -714,14 +695,9 @@ def standings(ctx, game, log, since, until, fmt, plot, force) -> None:
         tables = [play_log.standings(key, since, until, history=picture is not None) for key in keys]
     titles = {key: _logged_game(ctx, key).title for key in keys}
     if fmt == "json":
-        import json
-
         body = tables[0].to_dict() if game is not None else {"games": [t.to_dict() for t in tables]}
         _say(json.dumps(body, indent=2, ensure_ascii=False))
     elif fmt == "csv":
-        import csv
-        import io
-
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\r\n")
         writer.writerow(["game", "player", "plays", "wins", "win_rate", "average", "best", "rating"])
@@ -748,17 +724,12 @@ def _logged_game(ctx: click.Context, key: str):
     try:
         return _game(ctx, key)
     except InvalidArgument:
-        from sheetgen.playernames import printable
-        from sheetgen.playlog import LogRefused
-
         raise LogRefused(f"the log holds plays of '{printable(key)}', a game this sheetgen does not know; "
                          f"choose the others (plays --game, standings GAME)") from None
 
 
 def _plot_target(option: str, force: bool):
     """Where --plot writes, checked before any work; an existing file needs --force."""
-    from pathlib import Path
-
     path = Path(option)
     try:
         output.refuse_unusual(path)
@@ -806,11 +777,15 @@ def data_path() -> None:
     _say(str(ruledata.default_dir()))
 
 
-def _game(ctx: click.Context, key: str):
+def _game(ctx: click.Context, key: str) -> api.Game:
     """The API's game for GAME, with the --data folder."""
-    import sheetgen
+    return api.game(key, ctx.find_root().obj["data"])
 
-    return sheetgen.game(key, ctx.find_root().obj["data"])
+
+def _lookup(data: Optional[str]) -> batch.Lookup:
+    """The games as a batch of results files needs them, with the --data folder's rule data."""
+    return batch.Lookup(game_of=lambda doc: api.game(api.game_of(doc), data), game=lambda key: api.game(key, data),
+                        fillable=api.fillable_sheets)
 
 
 def _names(text: Optional[str]) -> Optional[list]:

@@ -7,9 +7,8 @@ into exit codes and command-line option names.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
-
-from sheetgen.record import FrozenRecord
 
 # Characters that would break "one problem, one line" or drive the terminal:
 # C0 and C1 controls (newline, escape, ...), the Unicode line separators, and
@@ -32,31 +31,19 @@ def one_line(text: str) -> str:
     return re.sub(_UNSAFE, _escape, text)
 
 
-class Problem(FrozenRecord):
+@dataclass(frozen=True)
+class Problem:
     """One thing wrong with an input file, located as precisely as we can.
 
-    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form. A frozen
-    record (sheetgen.record): every command defines it, and a dataclass costs start-up.
+    `line`/`column` place it in a YAML file; `page`/`field` in a PDF form.
     """
 
-    __slots__ = _fields = ("file", "message", "line", "column", "page", "field")
     file: str
     message: str
-    line: Optional[int]
-    column: Optional[int]
-    page: Optional[int]  # 1-based page of a PDF form
-    field: Optional[str]  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
-
-    def __init__(self, file: str, message: str, line: Optional[int] = None, column: Optional[int] = None,
-                 page: Optional[int] = None, field: Optional[str] = None):
-        # one call per field rather than FrozenRecord._set's loop: a huge file has a problem per player
-        set_ = object.__setattr__
-        set_(self, "file", file)
-        set_(self, "message", message)
-        set_(self, "line", line)
-        set_(self, "column", column)
-        set_(self, "page", page)
-        set_(self, "field", field)
+    line: Optional[int] = None
+    column: Optional[int] = None
+    page: Optional[int] = None  # 1-based page of a PDF form
+    field: Optional[str] = None  # the form field's name on that page (see `sheetgen sheet GAME --fields`)
 
     def __str__(self) -> str:
         # a key or value quoted into the message may hold a newline or an escape
@@ -77,12 +64,13 @@ class Problem(FrozenRecord):
         return f"line {self.line}" if self.line is not None else ""
 
     @property
-    def spot(self) -> tuple:
+    def spot(self) -> tuple[object, ...]:
         """What two problems share when they are at the same place (the same line, or field)."""
         return (self.file, self.page, self.field) if self.page is not None else (self.line,)
 
-    def to_dict(self) -> dict:
-        found = {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+    def to_dict(self) -> dict[str, object]:
+        found: dict[str, object] = {"file": self.file, "line": self.line, "column": self.column,
+                                    "message": self.message}
         if self.page is not None:
             found.update(page=self.page, field=self.field)
         return found
@@ -94,7 +82,7 @@ class Problem(FrozenRecord):
 LISTED_PROBLEMS = 100
 
 
-def problem_lines(problems: Sequence[Problem]) -> list:
+def problem_lines(problems: Sequence[Problem]) -> list[str]:
     """The lines that list `problems` as text: the first LISTED_PROBLEMS, then a count of the rest."""
     lines = [str(p) for p in problems[:LISTED_PROBLEMS]]
     more = len(problems) - LISTED_PROBLEMS

@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 from sheetgen import paths
 from sheetgen.errors import SheetgenError
-from sheetgen.yamlio import read_yaml
+from sheetgen.results.yaml import read_yaml
 
 PAPERS = ("letter", "a4")
 

@@ -44,14 +44,14 @@ import re
 import stat
 import sys
 import time
-from typing import TYPE_CHECKING, Optional, Union
+import zlib
+from pathlib import Path
+from typing import Optional, Union
+
+import click
 
 from sheetgen.errors import OutputFailed, StdoutFailed, StdoutGone, UsageProblem
 
-if TYPE_CHECKING:
-    from pathlib import Path
-
-# pathlib is imported by the calls that write a file: standard output needs none
 DEFAULT_FOLDER = "output"
 STALE_AFTER = 3600  # seconds until a part file without a pid counts as abandoned
 PART_SUFFIX = ".part"
@@ -70,8 +70,6 @@ def pdf_target(option: Optional[str], default_name: str, force: bool = False) ->
         if sys.stdout.isatty():
             raise UsageProblem("-o", "will not write a PDF to the terminal; redirect it or give a file name")
         return None
-    from pathlib import Path
-
     path = Path(option) if option else Path(DEFAULT_FOLDER, default_name)
     refuse_unusual(path)
     if path.suffix.lower() != ".pdf":
@@ -134,11 +132,9 @@ def blank_sheetgen_pdf(path: Path) -> Optional[str]:
     return None
 
 
-def _unpacked(data: bytes, at: int, head: bytes, budget: list) -> Optional[list]:
+def _unpacked(data: bytes, at: int, head: bytes, budget: list[int]) -> Optional[list[bytes]]:
     """The objects of the object stream whose data follows `data[at:]` ("stream", a line end),
     each as bytes; None when they cannot be read for sure (then the file counts as changed)."""
-    import zlib
-
     first = _FIRST.search(head)
     start = re.match(rb"stream(\r\n|\n)", data[at:at + 8])
     if first is None or start is None or b"/Filter /FlateDecode" not in head or b"DecodeParms" in head:
@@ -163,7 +159,7 @@ def _unpacked(data: bytes, at: int, head: bytes, budget: list) -> Optional[list]
 def _printed_value(body: bytes) -> bool:
     """Whether one object's /V (if any) is empty, an unchecked box, or the very value sheetgen
     printed in the field (its /DV, as a name field printed with --names)."""
-    values: dict = {}
+    values: dict[bytes, bytes] = {}
     for key in _VALUE_KEY.finditer(body):
         rest = body[key.end():]
         token = _STRING.match(rest) or _NAME.match(rest)
@@ -180,8 +176,6 @@ def text_target(option: Optional[str], force: bool = False) -> Optional[Path]:
         if sys.stdout is None:
             raise stdout_closed()
         return None
-    from pathlib import Path
-
     path = Path(option)
     refuse_unusual(path)
     if not force:
@@ -299,9 +293,7 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or (os.strerror(exc.errno) if exc.errno else str(exc))
 
 
-def _folder_of(path: "Path") -> "Path":
-    from pathlib import Path
-
+def _folder_of(path: Path) -> Path:
     return path.parent if str(path.parent) else Path(".")
 
 
@@ -374,7 +366,7 @@ def _middle(entry_name: str, prefix: str) -> Optional[str]:
     return middle or None
 
 
-def _abandoned(entry: os.DirEntry, middle: str) -> bool:
+def _abandoned(entry: os.DirEntry[str], middle: str) -> bool:
     try:
         info = entry.stat(follow_symlinks=False)
     except OSError:
@@ -420,8 +412,6 @@ def _remove_quietly(path: "Union[str, Path]") -> None:
 def say(text: str, err: bool = False, nl: bool = True) -> None:
     """Print a line (`nl` False: no line end, as a question); on standard output a failed write
     (full disk, broken pipe) is StdoutFailed."""
-    import click
-
     if err:
         click.echo(text, err=True, nl=nl)
         return

@@ -22,8 +22,8 @@ from typing import Any, Callable, Optional, Union
 from sheetgen import paths, playernames
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
-from sheetgen.scoring import TieBreakers
-from sheetgen.yamlio import parse_yaml, read_limited
+from sheetgen.results.report import TieBreakers
+from sheetgen.results.yaml import parse_yaml, read_limited
 
 META = Map({
     "title": Str(),

@@ -6,7 +6,7 @@ and column of the offending value (or key). It is deliberately small: the
 structural rules live here, cross-field rules live next to the game that needs
 them and use `Document.problem` for placement.
 
-The same objects describe a game's results file (see `sheetgen.results`):
+The same objects describe a game's results file (see `sheetgen.results.model`):
 a `Field` also carries the words and default a template prints, the label
 a message or a tie-breaker uses, and the scoring categories or offices that
 need it; every schema can state itself as JSON Schema (`json_schema()`).
@@ -14,10 +14,11 @@ need it; every schema can state itself as JSON Schema (`json_schema()`).
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 from sheetgen.errors import Problem
-from sheetgen.yamlio import Document, PathKey
+from sheetgen.results.document import Document, PathKey
 
 
 def describe(value: Any) -> str:
@@ -274,8 +275,6 @@ def check(doc: Document, schema: Schema, root: PathKey = ()) -> list[Problem]:
 
 def _unknown(what: str, got: Any, allowed: Iterable) -> str:
     allowed = [str(a) for a in allowed]
-    import difflib  # only an error needs a hint
-
     hint = difflib.get_close_matches(str(got), allowed, n=1)
     if hint:
         return f"unknown {what} '{got}'; did you mean '{hint[0]}'?"

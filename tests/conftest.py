@@ -48,3 +48,27 @@ def run_process(*args, cwd=None, stdin=None):
     """Run `python -m sheetgen` in a real subprocess (for stdout bytes, imports, tracebacks)."""
     return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, capture_output=True,
                           input=stdin, timeout=120)
+
+
+class ByRules:
+    """The tests' shorthand for scoring with the scorer of the game some rule data are for (the
+    library's way: `sheetgen.game(key).scorer()`): `check` gives (problems, warnings)."""
+
+    @staticmethod
+    def scorer(rules):
+        from sheetgen.games import get_game
+
+        return get_game(rules.game).scorer(rules)
+
+    def check(self, doc, rules):
+        result = self.scorer(rules).check(doc)
+        return result.problems, result.warnings
+
+    def tally(self, doc, rules):
+        return self.scorer(rules).tally(doc)
+
+    def template(self, rules, players=None, names=None):
+        return self.scorer(rules).template(players, names)
+
+
+by_rules = ByRules()

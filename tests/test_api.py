@@ -9,6 +9,7 @@ import sys
 import pytest
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from conftest import ROOT
 
 
@@ -22,19 +23,19 @@ def test_the_readme_api_example_runs():
     done = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == str(sheetgen.games())
+    assert lines[0] == str(sheetgen.game_keys())
     assert "%PDF-" in done.stdout
 
 
 def test_games_and_forgiving_names():
-    assert sheetgen.games() == ["carcassonne-gold-rush", "gold-west", "piecepack-gold-rush", "rolled-west"]
+    assert sheetgen.game_keys() == ["carcassonne-gold-rush", "gold-west", "piecepack-gold-rush", "rolled-west"]
     for written, key in [("goldwest", "gold-west"), ("Gold_West", "gold-west"), ("carcassonne", "carcassonne-gold-rush"),
                          ("piecepack", "piecepack-gold-rush"), ("ROLLED WEST", "rolled-west")]:
         assert sheetgen.game(written).key == key
 
 
 def test_the_titles_games_prints_are_game_names():
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         title = sheetgen.game(key).title
         assert sheetgen.game(title).key == key and sheetgen.game(title.upper()).key == key
 
@@ -84,8 +85,8 @@ def test_score_and_check_from_text():
     report = g.score(text=text)
     assert report.players[0].rank == 1 and report.winners
     assert sum(report.players[0].breakdown.values()) == report.players[0].total
-    assert g.check(text=text) == ([], [])
-    problems, _ = g.check(text=text.replace("food: ", "food: -", 1))
+    assert g.check(text=text) == sheetgen.CheckResult([], [])
+    problems = g.check(text=text.replace("food: ", "food: -", 1)).problems
     assert problems and problems[0].line is not None and problems[0].file == "<text>"
 
 
@@ -104,11 +105,11 @@ def test_template_and_schema():
 
 def test_sheet_bytes_and_bad_arguments():
     g = sheetgen.game("rolled-west")
-    assert g.sheet(names=["Ann", "Ben"]).startswith(b"%PDF-")
+    assert g.sheet(None, SheetOptions(names=["Ann", "Ben"])).pdf.startswith(b"%PDF-")
     for kwargs, argument in [({"paper": "a3"}, "paper"), ({"ink": "neon"}, "ink"), ({"players": 9}, "players"),
                              ({"backs": True}, "backs"), ({"copies": 0}, "copies"), ({"names": ["A", "a"]}, "names")]:
         with pytest.raises(sheetgen.InvalidArgument) as caught:
-            g.sheet(**kwargs)
+            g.sheet(None, SheetOptions(**kwargs)).pdf
         assert caught.value.argument == argument, kwargs
         assert "--" not in str(caught.value), "library messages name arguments, not command-line options"
 
@@ -117,7 +118,7 @@ def test_a_refusal_names_the_argument_to_use_instead_and_the_cli_its_option():
     from sheetgen.cli import OPTIONS
 
     with pytest.raises(sheetgen.InvalidArgument) as caught:
-        sheetgen.game("rolled-west").sheet(players=9)
+        sheetgen.game("rolled-west").sheet(None, SheetOptions(players=9)).pdf
     assert caught.value.mentions == ("copies",)
     assert str(caught.value) == "players: Rolled West is for 2-4 players, not 9; use `copies` for more sheets"
     assert caught.value.worded(OPTIONS) == "Rolled West is for 2-4 players, not 9; use --copies for more sheets"
@@ -136,7 +137,7 @@ def test_house_rule_data_folder(tmp_path):
 def test_library_errors_are_value_errors():
     for cls in (sheetgen.InvalidInput, sheetgen.InvalidArgument, sheetgen.SheetgenError):
         assert issubclass(cls, ValueError)
-    assert set(sheetgen.__all__) >= {"game", "games", "Game", "InvalidInput", "InvalidArgument", "ScoreReport"}
+    assert set(sheetgen.__all__) >= {"game", "game_keys", "Game", "InvalidInput", "InvalidArgument", "ScoreReport"}
 
 
 def test_the_type_checker_passes():
@@ -150,9 +151,9 @@ _MESSAGE_CALLS = {"InvalidArgument", "UsageProblem", "Problem", "fail", "problem
 # the command line itself, its file writer (-o, --force are its own options) and the play log's
 # command-line text (playlog/show.py)
 _COMMAND_LINE = {"cli.py", "output.py", "show.py"}
-# forms.py's reader still advises `sheetgen sheet GAME --fillable` and `--data`: it is being
-# reworked on another branch; listed here so that nothing new joins it
-_NOT_YET = {("forms.py", "--data"), ("forms.py", "--fillable")}
+# the filled-form reader (results/pdf.py, results/forms.py) still advises `sheetgen sheet GAME
+# --fillable` and `--data`; listed here so that nothing new joins it
+_NOT_YET = {("forms.py", "--data"), ("pdf.py", "--fillable")}
 
 
 def test_the_library_names_no_option_and_the_messages_no_python():

@@ -4,6 +4,7 @@ import os
 import sys
 from pathlib import Path
 
+import sheetgen
 import pytest
 from pypdf import PdfReader
 
@@ -180,7 +181,7 @@ def test_a_pdf_sheetgen_wrote_may_be_replaced_but_not_another(run, tmp_path):
 
 
 def test_template_example_prints_a_file_that_scores(run, tmp_path):
-    for game in ("rolled-west", "piecepack-gold-rush", "carcassonne-gold-rush", "gold-west"):
+    for game in sheetgen.game_keys():
         target = tmp_path / f"{game}.yaml"
         assert run("template", game, "--example", "-o", str(target)).code == 0
         assert run("score", str(target)).code == 0, game

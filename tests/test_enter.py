@@ -10,7 +10,7 @@ import pytest
 
 import sheetgen
 from conftest import ROOT, run_process
-from sheetgen.entry import EndOfInput, Interview
+from sheetgen.results.entry import EndOfInput, Interview
 
 EXAMPLES = ROOT / "examples"
 
@@ -291,7 +291,7 @@ def test_any_answers_give_a_results_file_or_end_of_input_never_a_crash(game):
 def test_an_asked_name_is_any_name_a_results_file_takes():
     """The prompts take a name the sheets' font lacks (a results file does); too long or
     twice is asked again, in the name policy's words."""
-    from sheetgen.entry import ask_names
+    from sheetgen.results.entry import ask_names
 
     told = []
     answers = iter(["\u738b\u82b3", "A" * 41, "\u738b\u82b3", "Ann"])

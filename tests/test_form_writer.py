@@ -16,6 +16,7 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import pdf, pdfform
 from sheetgen.errors import InvalidArgument
 from sheetgen.sheet import FormField, Page, Rect, SheetDocument
@@ -100,7 +101,7 @@ needs_mupdf = pytest.mark.skipif(MUTOOL is None, reason="needs MuPDF's mutool")
 # -- the font ----------------------------------------------------------------------------------
 
 def test_text_fields_use_the_embedded_arimo_once_a_file():
-    data = RW.sheet(names=NAMES, fillable=True, copies=3)
+    data = RW.sheet(None, SheetOptions(names=NAMES, fillable=True, copies=3)).pdf
     reader = PdfReader(io.BytesIO(data))
     form = reader.trailer["/Root"]["/AcroForm"]
     fonts = form["/DR"]["/Font"]
@@ -131,7 +132,7 @@ def test_text_fields_use_the_embedded_arimo_once_a_file():
 
 @pytest.mark.skipif(PDFFONTS is None, reason="needs poppler's pdffonts")
 def test_pdffonts_lists_the_form_font_embedded(tmp_path):
-    path = write(tmp_path, "names.pdf", RW.sheet(names=NAMES, fillable=True))
+    path = write(tmp_path, "names.pdf", RW.sheet(None, SheetOptions(names=NAMES, fillable=True)).pdf)
     listing = subprocess.run([PDFFONTS, str(path)], check=True, capture_output=True, text=True).stdout
     rows = [line.split() for line in listing.splitlines()[2:]]
     form = [row for row in rows if row[1:3] == ["CID", "TrueType"]]
@@ -141,7 +142,7 @@ def test_pdffonts_lists_the_form_font_embedded(tmp_path):
 
 def test_sheetgen_appearances_hold_every_glyph_of_the_names():
     """The appearance of each name field draws the name's own glyphs, none missing (glyph 0)."""
-    data = RW.sheet(names=NAMES, fillable=True)
+    data = RW.sheet(None, SheetOptions(names=NAMES, fillable=True)).pdf
     font = pdfform.form_font(True)
     back = {glyph: chr(code) for code, glyph in sorted(font.glyphs.items(), reverse=True)}
     for index, name in enumerate(NAMES):
@@ -160,8 +161,8 @@ def test_sheetgen_appearances_hold_every_glyph_of_the_names():
 def test_greek_and_cyrillic_names_render(tmp_path, engine):
     """Each name field of a sheet printed with names draws ink in its box, in poppler and MuPDF."""
     dpi = 50
-    blank = RW.sheet(players=4, fillable=True)
-    named = RW.sheet(names=NAMES, fillable=True)
+    blank = RW.sheet(None, SheetOptions(players=4, fillable=True)).pdf
+    named = RW.sheet(None, SheetOptions(names=NAMES, fillable=True)).pdf
     for index in range(len(NAMES)):
         _, widget = widgets(named)[f"{PREFIX}.p{index + 1}.name"]
         rect = [float(v) for v in widget["/Rect"]]
@@ -227,7 +228,7 @@ def test_pdfium_keeps_a_long_typed_name_and_scores_it_whole(tmp_path):
 # -- choice marks ----------------------------------------------------------------------------------
 
 def test_choices_are_text_fields_read_by_the_start_of_a_word(tmp_path):
-    blank = RW.sheet(players=2, fillable=True)
+    blank = RW.sheet(None, SheetOptions(players=2, fillable=True)).pdf
     found = widgets(blank)
     assert not any(inherited(w, "/FT") == "/Ch" for _, w in found.values())  # no combo boxes
     claim = found[f"{PREFIX}.p1.claims.woods.1"][1]
@@ -241,7 +242,7 @@ def test_choices_are_text_fields_read_by_the_start_of_a_word(tmp_path):
     assert "woods: [settlement, camp]" in text.replace("'", ""), text
     assert "high: [3]" in text, text
     bad = write(tmp_path, "b.pdf", fill_pdf(blank, PREFIX, {1: dict(values, **{"claims.woods.3": "x"}), 2: other}))
-    problems, _ = RW.check([str(bad)])
+    problems = RW.check([str(bad)]).problems
     assert any("unknown mark 'x'" in p.message and p.field == "claims.woods.3" for p in problems), problems
 
 
@@ -252,7 +253,7 @@ def test_pdfium_saved_marks_stay_in_their_boxes(tmp_path):
     below the printed numbers), in poppler and MuPDF: no drop-down arrow, nothing over a number."""
     from formengines import fill_pdfium
 
-    blank = RW.sheet(players=2, fillable=True)
+    blank = RW.sheet(None, SheetOptions(players=2, fillable=True)).pdf
     marks = {"claims.woods.1": "settlement", "claims.woods.2": "settlement", "claims.valley.1": "camp",
              "shipping.copper.1": True, "shipping.copper.2": True, "shipping.copper.3": "high",
              "shipping.silver.1": True, "shipping.silver.2": True, "shipping.silver.3": "low"}
@@ -287,7 +288,7 @@ def test_pdfium_saved_marks_stay_in_their_boxes(tmp_path):
 
 def test_pypdf_filling_one_field_changes_no_other_appearance():
     """pypdf replaces a text field's appearance object in place: no other field may share it."""
-    filled = RW.sheet(results=str(ROOT / "examples" / "rolled-west-game.yaml"))
+    filled = RW.sheet(None, SheetOptions(results=str(ROOT / "examples" / "rolled-west-game.yaml"))).pdf
     before = {name: (w.get("/AS"), w["/AP"]["/N"].get_object().get_data() if "/AP" in w and "/Yes" not in w["/AP"]["/N"]
                      else None) for name, (_, w) in widgets(filled).items()}
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(filled)))
@@ -304,7 +305,7 @@ def test_pypdf_filling_one_field_changes_no_other_appearance():
 
 
 def test_check_boxes_share_their_two_looks():
-    data = RW.sheet(players=2, fillable=True)
+    data = RW.sheet(None, SheetOptions(players=2, fillable=True)).pdf
     looks = set()
     boxes = 0
     for _, widget in widgets(data).values():
@@ -321,8 +322,8 @@ def test_check_boxes_share_their_two_looks():
 def test_bulk_fillable_prints_stay_small(game, players, pages, limit):
     """100 Carcassonne pads and 400 Rolled West boards each under 1.5 MB, projected from one set and
     three (the fonts are written once; each set adds its pages' fields)."""
-    one = len(game.sheet(players=players, fillable=True))
-    three = len(game.sheet(players=players, fillable=True, copies=3))
+    one = len(game.sheet(None, SheetOptions(players=players, fillable=True)).pdf)
+    three = len(game.sheet(None, SheetOptions(players=players, fillable=True, copies=3)).pdf)
     per_set = (three - one) / 2
     sets = pages / (1 if game is CC else players)
     assert one + per_set * (sets - 1) < limit, (one, per_set)
@@ -331,11 +332,11 @@ def test_bulk_fillable_prints_stay_small(game, players, pages, limit):
 def test_packed_pdf_reads_everywhere_it_is_read(tmp_path):
     """The object streams and cross-reference stream: pypdf reads every field, and the file is
     still sheetgen's own to replace (its Info dictionary is outside the object streams)."""
-    data = RW.sheet(players=2, fillable=True, copies=2)
+    data = RW.sheet(None, SheetOptions(players=2, fillable=True, copies=2)).pdf
     assert data.startswith(b"%PDF-1.7") and b"/Type /ObjStm" in data and b"/Type /XRef" in data
     assert b"/Creator (sheetgen " in data[-64_000:]
     assert len(PdfReader(io.BytesIO(data)).get_fields()) > 4 * 91
-    assert data == RW.sheet(players=2, fillable=True, copies=2)  # reproducible
+    assert data == RW.sheet(None, SheetOptions(players=2, fillable=True, copies=2)).pdf  # reproducible
     assert json.dumps(sorted(widgets(data))) == json.dumps(sorted(widgets(data)))
 
 
@@ -355,7 +356,7 @@ def test_a_chrome_saved_board_edited_in_evince_keeps_both(tmp_path):
     value is kept, and what poppler set has an appearance of its own (no NeedAppearances to lean on)."""
     from formengines import fill_pdfium
 
-    blank = RW.sheet(players=2, fillable=True)
+    blank = RW.sheet(None, SheetOptions(players=2, fillable=True)).pdf
     chrome = {f"{PREFIX}.p1.name": "Ann", f"{PREFIX}.p1.claims.woods.1": "camp", f"{PREFIX}.p1.contracts.2": True}
     evince = {f"{PREFIX}.p2.name": "Ben", f"{PREFIX}.p2.claims.hills.1": "s", f"{PREFIX}.p2.claims.hills.2": "s",
               f"{PREFIX}.p2.total": "12"}

@@ -1,4 +1,4 @@
-"""Game pages in forms.py: several players' columns and game-level values on one page.
+"""Game pages in results/forms.py: several players' columns and game-level values on one page.
 
 A small made-up pad (two columns: a name, points, a choice of two marks; and a
 game-level "awards" mapping naming the players who hold each award) exercises
@@ -13,9 +13,9 @@ from typing import Any, Sequence
 
 import pytest
 
-from sheetgen import forms
+from sheetgen.results.pdf import FilledPage, FilledPdf, FormDocument, document
 from sheetgen.errors import InvalidInput
-from sheetgen.forms import (MISSING, Column, FilledPage, FilledPdf, GameBinding, GamePage, NumberMap, NumberValue,
+from sheetgen.results.forms import (MISSING, Column, GameBinding, GamePage, NumberMap, NumberValue,
                             SheetForm, Slot, TextValue)
 
 AWARDS = ("mayor", "sheriff")
@@ -62,24 +62,15 @@ def make_form(columns: int = 3) -> SheetForm:
                      columns=cols)
 
 
-class FakeGame:
-    key = "test-game"
-
-    def __init__(self, form: SheetForm):
-        self._form = form
-
-    def form(self, part: str) -> SheetForm:
-        return self._form
-
-
 def page(number: int, values: dict, columns: int = 3) -> FilledPage:
     everything = {name: (False if slot.kind == "check" else None) for name, slot in make_form(columns).slots.items()}
     everything.update(values)
     return FilledPage(number, "test-game", "pad", everything)
 
 
-def read(*pages: FilledPage, name: str = "pad.pdf", form: SheetForm = None) -> forms.FormDocument:
-    return forms.document([FilledPdf(name, list(pages))], FakeGame(form or make_form()))
+def read(*pages: FilledPage, name: str = "pad.pdf", form: SheetForm = None) -> FormDocument:
+    chosen = form or make_form()
+    return document([FilledPdf(name, list(pages))], "test-game", lambda part: chosen)
 
 
 def test_columns_are_players_and_empty_ones_are_skipped():

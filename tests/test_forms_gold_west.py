@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pypdf import PdfReader
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.gold_west import pad_form
-from sheetgen.scoring import report_to_text
 from sheetgen.sheet import Box, FormField, SheetRequest
 
 from conftest import ROOT
@@ -50,7 +50,7 @@ _BLANKS: dict = {}
 def blank(players=4, names=()):
     key = (players, tuple(names))
     if key not in _BLANKS:
-        _BLANKS[key] = GW.sheet("pad", fillable=True, players=None if names else players, names=list(names) or None)
+        _BLANKS[key] = GW.sheet("pad", SheetOptions(fillable=True, players=None if names else players, names=list(names) or None)).pdf
     return _BLANKS[key]
 
 
@@ -118,7 +118,7 @@ def test_copies_printed_with_a_code_and_names_are_unused_until_filled_in(tmp_pat
     game = example()
     code = GW.setup(code=GW.setup(4, "copies").code).code
     names = [p["name"] for p in game["players"]]
-    data = GW.sheet("pad", names=names, code=code, copies=2, fillable=True)
+    data = GW.sheet("pad", SheetOptions(names=names, code=code, copies=2, fillable=True)).pdf
     drawn = GW.setup(code=code).data["boomtown"]["offices"]
     fields = pad_fields(game["players"], {})
     path = write(tmp_path, "pads.pdf", fill(data, {1: fields}))
@@ -126,7 +126,7 @@ def test_copies_printed_with_a_code_and_names_are_unused_until_filled_in(tmp_pat
     assert [p["name"] for p in doc.value["players"]] == names  # page 2: names and offices only, left out
     assert list(doc.value["boomtown"]) == drawn and all(v == [] for v in doc.value["boomtown"].values())
     ticked = write(tmp_path, "ticked.pdf", fill(data, {1: fields, 2: {"p1.free": True}}))
-    problems, _ = GW.check(ticked)
+    problems = GW.check(ticked).problems
     assert any(p.page == 2 for p in problems)  # a tick on page 2 makes it a second game page: said where
 
 
@@ -176,20 +176,20 @@ def test_the_fields_listing(run):
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
 @pytest.mark.parametrize("ink,paper", [("color", "letter"), ("low", "a4")])
 def test_an_empty_fillable_pad_prints_exactly_like_the_plain_one(tmp_path, ink, paper):
-    plain = GW.sheet("pad", players=3, ink=ink, paper=paper)
-    fillable = GW.sheet("pad", players=3, ink=ink, paper=paper, fillable=True)
+    plain = GW.sheet("pad", SheetOptions(players=3, ink=ink, paper=paper)).pdf
+    fillable = GW.sheet("pad", SheetOptions(players=3, ink=ink, paper=paper, fillable=True)).pdf
     assert ppm(plain, tmp_path, 60) == ppm(fillable, tmp_path, 60)
 
 
 def test_the_fillable_pdf_is_byte_identical_across_runs():
-    assert GW.sheet("pad", fillable=True, players=3) == GW.sheet("pad", fillable=True, players=3)
-    assert GW.sheet("pad", results=str(EXAMPLE)) == GW.sheet("pad", results=str(EXAMPLE))
+    assert GW.sheet("pad", SheetOptions(fillable=True, players=3)).pdf == GW.sheet("pad", SheetOptions(fillable=True, players=3)).pdf
+    assert GW.sheet("pad", SheetOptions(results=str(EXAMPLE))).pdf == GW.sheet("pad", SheetOptions(results=str(EXAMPLE))).pdf
 
 
 # -- reading filled pads ---------------------------------------------------------------------
 
 def test_a_pad_filled_from_the_example_scores_like_it(tmp_path):
-    path = write(tmp_path, "pad.pdf", GW.sheet("pad", results=str(EXAMPLE)))
+    path = write(tmp_path, "pad.pdf", GW.sheet("pad", SheetOptions(results=str(EXAMPLE))).pdf)
     assert GW.score(path) == GW.score(EXAMPLE)
     exported = yaml.safe_load(GW.export(path).text)
     wanted = example()
@@ -204,7 +204,7 @@ def test_a_pad_filled_from_the_example_scores_like_it(tmp_path):
 
 def test_a_map_form_results_file_fills_the_pad_with_the_counts_its_map_gives(tmp_path):
     map_file = ROOT / "examples" / "gold-west-map.yaml"
-    path = write(tmp_path, "pad.pdf", GW.sheet("pad", results=str(map_file)))
+    path = write(tmp_path, "pad.pdf", GW.sheet("pad", SheetOptions(results=str(map_file))).pdf)
     scores = [[(p.name, p.total, p.rank, p.breakdown) for p in GW.score(f).players] for f in (path, map_file)]
     assert scores[0] == scores[1]  # the map's report shows the counts it worked out as well
     exported = yaml.safe_load(GW.export(path).text)
@@ -220,9 +220,9 @@ def test_pdf_yaml_pdf_yaml_is_stable(tmp_path):
                 "water": {"settlements": 1}, "investments": 1, "wanted": 6}]
     town = {"Town Hall": ["Zoë O'Neil"], "Courthouse": ["Ann", "Ann"], FREE: ["Ann"]}
     first = write(tmp_path, "first.pdf", fill(blank(players=2), {1: pad_fields(players, town)}))
-    assert GW.check(first) == ([], [])  # a game that checks clean, so that it exports
+    assert GW.check(first) == sheetgen.CheckResult([], [])  # a game that checks clean, so that it exports
     text = GW.export(first).text
-    second = write(tmp_path, "second.pdf", GW.sheet("pad", results=write(tmp_path, "r.yaml", text.encode())))
+    second = write(tmp_path, "second.pdf", GW.sheet("pad", SheetOptions(results=write(tmp_path, "r.yaml", text.encode()))).pdf)
     assert GW.export(second).text == text
     assert GW.score(second) == GW.score(first) == GW.score(tmp_path / "r.yaml")
 
@@ -322,7 +322,7 @@ def test_random_pads_score_the_same_as_pdfs_and_as_their_results_file(tmp_path_f
     assert GW.score(pdf_path) == from_yaml
     exported = GW.export(pdf_path).text
     again = write(tmp_path, "exported.yaml", exported.encode())
-    assert report_to_text(GW.score(again)) == report_to_text(from_yaml)
+    assert GW.score(again).text() == from_yaml.text()
 
 
 field_values = st.fixed_dictionaries({}, optional={

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.gold_west import hexes
-from sheetgen.scoring import report_to_text
 from sheetgen.sheet import Box, FormField, Polygon, SheetRequest, Text
 
 from conftest import ROOT, run_process
@@ -42,7 +42,7 @@ _BLANKS: dict = {}
 
 def blank(code: str = CODE) -> bytes:
     if code not in _BLANKS:
-        _BLANKS[code] = GW.sheet("board", fillable=True, code=code)
+        _BLANKS[code] = GW.sheet("board", SheetOptions(fillable=True, code=code)).pdf
     return _BLANKS[code]
 
 
@@ -79,7 +79,7 @@ def sheet_values(players: list, code: str, letters: list, spell: list) -> dict:
 
 
 def report(source) -> str:
-    return report_to_text(GW.score(source))
+    return GW.score(source).text()
 
 
 def problems(tmp_path, values: dict, code: str = CODE) -> list:
@@ -185,7 +185,7 @@ def test_the_example_game_filled_in_scores_as_its_yaml(tmp_path):
                    "p2.boomtown.free": "1"})
     path = tmp_path / "board.pdf"
     path.write_bytes(fill(blank(), values))
-    assert report(str(path)) == report_to_text(GW.score(text=text))
+    assert report(str(path)) == GW.score(text=text).text()
     assert "Winner: Ben" in report(str(path))
 
 
@@ -218,13 +218,13 @@ def test_random_legal_maps_score_the_same_from_the_sheet_and_its_export(tmp_path
     path = folder / "board.pdf"
     path.write_bytes(fill(blank(code), sheet_values(players, code, letters, spell)))
     yaml_text = results(players, code)
-    assert report(str(path)) == report_to_text(GW.score(text=yaml_text))
+    assert report(str(path)) == GW.score(text=yaml_text).text()
     exported = GW.export(str(path)).text
-    assert report_to_text(GW.score(text=exported)) == report(str(path))
+    assert GW.score(text=exported).text() == report(str(path))
     # and back: the export fills a sheet that exports the same
     (folder / "exported.yaml").write_text(exported)
     again = folder / "again.pdf"
-    again.write_bytes(GW.sheet("board", results=str(folder / "exported.yaml")))
+    again.write_bytes(GW.sheet("board", SheetOptions(results=str(folder / "exported.yaml"))).pdf)
     assert GW.export(str(again)).text == exported
 
 

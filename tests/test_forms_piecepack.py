@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import layouts, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import mat_form
-from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, SheetRequest
 
 from conftest import ROOT
@@ -51,8 +51,7 @@ _BLANKS: dict = {}
 def blank(players=4, names=()):
     key = (players, tuple(names))
     if key not in _BLANKS:
-        _BLANKS[key] = GR.sheet("mat", fillable=True, players=players if not names else None,
-                                names=list(names) or None)
+        _BLANKS[key] = GR.sheet("mat", SheetOptions(fillable=True, players=players if not names else None, names=list(names) or None)).pdf
     return _BLANKS[key]
 
 
@@ -167,8 +166,8 @@ def test_the_pdf_form_is_a_tree_of_named_fields_in_tab_order():
 
 
 def test_the_fillable_pdf_is_byte_identical_across_runs():
-    assert GR.sheet("mat", fillable=True, players=3) == GR.sheet("mat", fillable=True, players=3)
-    assert GR.sheet("mat", results=str(EXAMPLE)) == GR.sheet("mat", results=str(EXAMPLE))
+    assert GR.sheet("mat", SheetOptions(fillable=True, players=3)).pdf == GR.sheet("mat", SheetOptions(fillable=True, players=3)).pdf
+    assert GR.sheet("mat", SheetOptions(results=str(EXAMPLE))).pdf == GR.sheet("mat", SheetOptions(results=str(EXAMPLE))).pdf
 
 
 
@@ -176,8 +175,8 @@ def test_the_fillable_pdf_is_byte_identical_across_runs():
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
 @pytest.mark.parametrize("ink", ["color", "low"])
 def test_an_empty_fillable_mat_prints_exactly_like_the_plain_one(tmp_path, ink):
-    plain = GR.sheet("mat", players=3, ink=ink)
-    fillable = GR.sheet("mat", players=3, ink=ink, fillable=True)
+    plain = GR.sheet("mat", SheetOptions(players=3, ink=ink)).pdf
+    fillable = GR.sheet("mat", SheetOptions(players=3, ink=ink, fillable=True)).pdf
     assert ppm(plain, tmp_path, 60) == ppm(fillable, tmp_path, 60)
 
 
@@ -223,7 +222,7 @@ def test_filled_values_show_inside_their_own_fields(tmp_path):
 # -- reading filled mats -------------------------------------------------------------------
 
 def test_a_form_filled_from_the_example_scores_like_it(tmp_path):
-    path = write(tmp_path, "mats.pdf", GR.sheet("mat", results=str(EXAMPLE)))
+    path = write(tmp_path, "mats.pdf", GR.sheet("mat", SheetOptions(results=str(EXAMPLE))).pdf)
     assert GR.score(path) == GR.score(EXAMPLE)
     exported = yaml.safe_load(GR.export(path).text)
     assert exported == yaml.safe_load(EXAMPLE.read_text())
@@ -242,7 +241,7 @@ def test_a_mat_fills_from_a_form_and_back_as_it_was(tmp_path):
                                                                 for n, p in enumerate((ANN, BEN, CAT), 1)}))
     text = GR.export(first).text
     assert yaml.safe_load(text)["players"] == [ANN, BEN, CAT]
-    second = write(tmp_path, "second.pdf", GR.sheet("mat", results=write(tmp_path, "r.yaml", text.encode())))
+    second = write(tmp_path, "second.pdf", GR.sheet("mat", SheetOptions(results=write(tmp_path, "r.yaml", text.encode()))).pdf)
     assert GR.export(second).text == text
     assert GR.score(second) == GR.score(first) == GR.score(tmp_path / "r.yaml")
     filled = PdfReader(second).get_fields()  # Cat's 23 Ore: cell 3 and one lap
@@ -310,7 +309,7 @@ def test_random_mats_score_the_same_as_pdfs_and_as_their_results_file(tmp_path_f
     exported = GR.export(paths).text
     assert yaml.safe_load(exported)["players"] == players
     assert GR.score(write(tmp_path, "exported.yaml", exported.encode())) == from_yaml
-    assert report_to_text(GR.score(paths)) == report_to_text(from_yaml)
+    assert GR.score(paths).text() == from_yaml.text()
 
 
 def _any_text():
@@ -432,7 +431,7 @@ def test_two_mats_with_one_name(run, tmp_path):
 
 def test_another_games_sheet(run, tmp_path):
     ann, ben, cat = three_mats(tmp_path, good(ANN), good(BEN), good(CAT))
-    board = sheetgen.game("rolled-west").sheet(fillable=True, players=2)
+    board = sheetgen.game("rolled-west").sheet(None, SheetOptions(fillable=True, players=2)).pdf
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(board)))
     writer.update_page_form_field_values(writer.pages[0], {"rolled-west.board.p1.claims.woods.1": "camp"},
                                          auto_regenerate=False)

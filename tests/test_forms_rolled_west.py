@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import pdf, ruledata
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games import get_game
 from sheetgen.games.rolled_west import board_form
-from sheetgen.scoring import report_to_text
 from sheetgen.sheet import FormField, Page, Rect, SheetDocument, SheetRequest
 
 from conftest import ROOT, run_process
@@ -57,7 +57,7 @@ _BLANKS: dict = {}
 def blank(players=4, names=()):
     key = (players, tuple(names))
     if key not in _BLANKS:
-        _BLANKS[key] = RW.sheet(fillable=True, players=players if not names else None, names=list(names) or None)
+        _BLANKS[key] = RW.sheet(None, SheetOptions(fillable=True, players=players if not names else None, names=list(names) or None)).pdf
     return _BLANKS[key]
 
 
@@ -163,8 +163,8 @@ def test_the_pdf_form_is_a_tree_of_named_fields():
 
 
 def test_the_fillable_pdf_is_byte_identical_across_runs():
-    assert RW.sheet(fillable=True, players=3) == RW.sheet(fillable=True, players=3)
-    assert RW.sheet(results=str(EXAMPLE)) == RW.sheet(results=str(EXAMPLE))
+    assert RW.sheet(None, SheetOptions(fillable=True, players=3)).pdf == RW.sheet(None, SheetOptions(fillable=True, players=3)).pdf
+    assert RW.sheet(None, SheetOptions(results=str(EXAMPLE))).pdf == RW.sheet(None, SheetOptions(results=str(EXAMPLE))).pdf
 
 
 
@@ -172,8 +172,8 @@ def test_the_fillable_pdf_is_byte_identical_across_runs():
 @pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
 @pytest.mark.parametrize("ink", ["color", "low"])
 def test_an_empty_fillable_board_prints_exactly_like_the_plain_one(tmp_path, ink):
-    plain = RW.sheet(players=2, ink=ink)
-    fillable = RW.sheet(players=2, ink=ink, fillable=True)
+    plain = RW.sheet(None, SheetOptions(players=2, ink=ink)).pdf
+    fillable = RW.sheet(None, SheetOptions(players=2, ink=ink, fillable=True)).pdf
     assert ppm(plain, tmp_path, 60) == ppm(fillable, tmp_path, 60)
 
 
@@ -214,7 +214,7 @@ def test_filled_values_show_inside_their_own_fields(tmp_path):
 # -- reading filled boards ---------------------------------------------------------------
 
 def test_a_filled_form_scores_like_its_results_file(tmp_path):
-    data = RW.sheet(results=str(EXAMPLE))
+    data = RW.sheet(None, SheetOptions(results=str(EXAMPLE))).pdf
     path = write(tmp_path, "boards.pdf", data)
     assert RW.score(path) == RW.score(EXAMPLE)
     exported = yaml.safe_load(RW.export(path).text)
@@ -233,7 +233,7 @@ def test_a_board_fills_from_a_form_and_back_as_it_was(tmp_path):
            "contracts": [1], "offices": ["CC", "SS"]}
     first = write(tmp_path, "first.pdf", fill(blank(players=2), {1: board_fields(ann), 2: board_fields(ben)}))
     text = RW.export(first).text
-    second = write(tmp_path, "second.pdf", RW.sheet(results=write(tmp_path, "r.yaml", text.encode())))
+    second = write(tmp_path, "second.pdf", RW.sheet(None, SheetOptions(results=write(tmp_path, "r.yaml", text.encode()))).pdf)
     assert RW.export(second).text == text
     assert RW.score(second) == RW.score(first) == RW.score(tmp_path / "r.yaml")
 
@@ -315,7 +315,7 @@ def test_random_boards_score_the_same_as_pdfs_and_as_their_results_file(tmp_path
     assert yaml.safe_load(exported)["players"] == players
     again = write(tmp_path, "exported.yaml", exported.encode())
     assert RW.score(again) == from_yaml
-    assert report_to_text(RW.score(paths)) == report_to_text(from_yaml)
+    assert RW.score(paths).text() == from_yaml.text()
 
 
 field_values = st.fixed_dictionaries({}, optional={
@@ -393,7 +393,7 @@ def test_problems_come_in_page_and_tab_order_and_as_json(run, tmp_path):
 
 
 def hostile_files(tmp_path):
-    plain = write(tmp_path, "plain.pdf", RW.sheet(players=2))
+    plain = write(tmp_path, "plain.pdf", RW.sheet(None, SheetOptions(players=2)).pdf)
     from reportlab.pdfgen.canvas import Canvas
 
     canvas = Canvas(str(tmp_path / "other-tool.pdf"))
@@ -482,14 +482,14 @@ def test_a_board_printed_with_other_rule_data(tmp_path):
     (house / "rolled-west.yaml").write_text(text.replace("{number: 9, cost: {gold: 5}, points: 15}",
                                                          "{number: 9, cost: {gold: 5}, points: 15}\n"
                                                          "  - {number: 10, cost: {gold: 6}, points: 18}"))
-    sheet = sheetgen.game("rolled-west", data=house).sheet(fillable=True, players=2)
+    sheet = sheetgen.game("rolled-west", data=house).sheet(None, SheetOptions(fillable=True, players=2)).pdf
     path = write(tmp_path, "house.pdf", fill(sheet, {1: {"name": "Ann", "contracts.10": True},
                                                      2: {"name": "Ben", "contracts.1": True}}))
     with pytest.raises(InvalidInput) as caught:
         RW.score(path)
     assert any(str(p).startswith(f"{path}:page 1:contracts.10: a rolled-west board has no field 'contracts.10'")
                for p in caught.value.problems)
-    assert sheetgen.game("rolled-west", data=house).check(path)[0] == []
+    assert sheetgen.game("rolled-west", data=house).check(path).problems == []
 
 
 # -- the commands ------------------------------------------------------------------------------

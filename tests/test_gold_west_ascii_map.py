@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sheetgen.games.gold_west import asciimap
 from sheetgen.games.gold_west import mapcount as mc
-from sheetgen.scoring import report_to_text
 from tests.conftest import ROOT
 from tests.test_gold_west_map import BOARD_2, RULES, terrain
 
@@ -88,7 +87,7 @@ def test_score_map_of_a_file_without_a_map_says_so(run):
 
 
 def asciimap_none() -> str:
-    from sheetgen.scoring import NO_PICTURE
+    from sheetgen.results.report import NO_PICTURE
 
     return NO_PICTURE
 
@@ -103,4 +102,4 @@ def test_report_text_without_the_picture_is_unchanged():
 
     report = sheetgen.game("gold-west").score(path=str(ROOT / "examples" / "gold-west-map.yaml"))
     assert report.picture is not None
-    assert report_to_text(report) + "\n" + report.picture == report_to_text(report, picture=True)
+    assert report.text() + "\n" + report.picture == report.text(picture=True)

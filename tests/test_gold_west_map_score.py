@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west import mapcount as mc
 from sheetgen.games.gold_west import setup as gw
@@ -51,7 +52,7 @@ def report(text: str) -> list:
 
 
 def problems(text: str) -> list:
-    found, _ = GAME.check(text=text)
+    found = GAME.check(text=text).problems
     return [(p.line, p.column, p.message) for p in found]
 
 
@@ -69,7 +70,7 @@ def test_the_example_game_scores_the_same_from_the_map_and_from_the_counts():
     counted = (ROOT / "examples" / "gold-west-game.yaml").read_text()
     mapped = (ROOT / "examples" / "gold-west-map.yaml").read_text()
     assert report(mapped) == report(counted)
-    assert GAME.check(text=mapped) == ([], [])
+    assert GAME.check(text=mapped) == sheetgen.CheckResult([], [])
 
 
 def test_score_json_shows_the_derived_counts_only_for_the_map_form(run):
@@ -255,9 +256,9 @@ def test_the_board_record_sheet_prints_every_label_and_the_setups_terrains(tmp_p
     import io
 
     code = gw.generate(RULES, 2, "record")["code"]
-    blank = GAME.sheet("board")
-    coded = GAME.sheet("board", code=code, paper="a4", ink="low")
-    assert GAME.sheet("board", code=code, paper="a4", ink="low") == coded     # reproducible
+    blank = GAME.sheet("board").pdf
+    coded = GAME.sheet("board", SheetOptions(code=code, paper="a4", ink="low")).pdf
+    assert GAME.sheet("board", SheetOptions(code=code, paper="a4", ink="low")).pdf == coded     # reproducible
     for pdf, terrains in ((blank, False), (coded, True)):
         text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
         for h in hexes.cells(RULES):
@@ -278,4 +279,4 @@ def test_the_board_sheet_takes_a_code_and_other_sheets_do_not(run):
     refused = run("sheet", "rolled-west", "board", "--code", code)
     assert refused.code == 2 and "--code" in refused.err and "a code is for no sheet" in refused.err
     with pytest.raises(sheetgen.InvalidArgument, match="a code is for no sheet"):
-        sheetgen.game("rolled-west").sheet("board", code=code)
+        sheetgen.game("rolled-west").sheet("board", SheetOptions(code=code)).pdf

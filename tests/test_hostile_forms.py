@@ -24,7 +24,9 @@ from pypdf.generic import (ArrayObject, BooleanObject, DictionaryObject, FloatOb
                            NumberObject, TextStringObject)
 
 import sheetgen
-from sheetgen import forms
+from sheetgen.api import SheetOptions
+from sheetgen.api import fillable_sheets
+from sheetgen.results import pdf as forms
 from sheetgen.errors import InvalidInput
 from sheetgen.games.gold_west import board_form
 
@@ -40,7 +42,7 @@ _FILLED: list = []
 def filled() -> bytes:
     """The example game's boards as a filled fillable sheet (page 1: Ann, contracts [2])."""
     if not _FILLED:
-        _FILLED.append(RW.sheet(results=EXAMPLE, fillable=True))
+        _FILLED.append(RW.sheet(None, SheetOptions(results=EXAMPLE, fillable=True)).pdf)
     return _FILLED[0]
 
 
@@ -68,7 +70,7 @@ def edit(data: bytes, change, need_appearances=None) -> bytes:
 def problems(data: bytes, name: str = "mailed.pdf") -> list:
     """The lines reading and checking `data` gives (empty when it scores)."""
     try:
-        doc = forms.read([forms.parse_pdf(data, name)], RW)
+        doc = RW.read([forms.parse_pdf(data, name, fillable_sheets())])
     except InvalidInput as refused:
         return [str(p) for p in refused.problems]
     return [str(p) for p in RW.scorer().examine(doc).problems]
@@ -76,11 +78,11 @@ def problems(data: bytes, name: str = "mailed.pdf") -> list:
 
 def entry(data: bytes) -> dict:
     """Page 1's entry as read (no problem of the form itself)."""
-    return forms.read([forms.parse_pdf(data, "x.pdf")], RW).value["players"][0]
+    return RW.read([forms.parse_pdf(data, "x.pdf", fillable_sheets())]).value["players"][0]
 
 
 def scores(data: bytes) -> dict:
-    report = RW.scorer().report(RW.scorer().examine(forms.read([forms.parse_pdf(data, "x.pdf")], RW)))
+    report = RW.scorer().report(RW.scorer().examine(RW.read([forms.parse_pdf(data, "x.pdf", fillable_sheets())])))
     return {player.name: player.total for player in report.players}
 
 
@@ -270,9 +272,9 @@ def test_a_board_record_whose_setup_code_was_changed_is_refused(run, tmp_path):
     gw = sheetgen.game("gold-west")
     code = gw.setup(players=3, seed="friday").code
     other = gw.setup(players=3, seed="other").code
-    sheet = gw.sheet("board", code=code, fillable=True)
+    sheet = gw.sheet("board", SheetOptions(code=code, fillable=True)).pdf
     sheet = fill_pdf(sheet, "gold-west.board", {1: {"p1.name": "Ann"}})  # with its appearance, as a viewer
-    assert board_form.printed_code(forms.parse_pdf(sheet, "b.pdf").subject) == {"setup": code}
+    assert board_form.printed_code(forms.parse_pdf(sheet, "b.pdf", fillable_sheets()).subject) == {"setup": code}
 
     def set_code(value):
         def change(writer, widgets):
@@ -425,12 +427,13 @@ def test_a_form_of_object_streams_reads_as_the_same_form():
 
 MEASURE = textwrap.dedent("""\
     import sys, time
-    from sheetgen import forms
+    from sheetgen.api import fillable_sheets
+    from sheetgen.results import pdf as forms
     from sheetgen.errors import InvalidInput
     data = open(sys.argv[1], "rb").read()
     start = time.perf_counter()
     try:
-        forms.parse_pdf(data, "bomb.pdf")
+        forms.parse_pdf(data, "bomb.pdf", fillable_sheets())
         outcome = "read"
     except InvalidInput as refused:
         outcome = str(refused.problems[0])
@@ -462,7 +465,7 @@ def test_the_inflated_total_counts_every_stream_without_keeping_it(monkeypatch):
     monkeypatch.setattr(forms, "MAX_INFLATED", 50_000)
     start = time.perf_counter()
     with pytest.raises(InvalidInput, match="inflate to more than"):
-        forms.parse_pdf(object_stream_pdf(filled(), padding=2000), "x.pdf")
+        forms.parse_pdf(object_stream_pdf(filled(), padding=2000), "x.pdf", fillable_sheets())
     assert time.perf_counter() - start < 30
 
 

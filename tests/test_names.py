@@ -7,6 +7,7 @@ import json
 import pytest
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import playernames
 
 PIECEPACK = "game: piecepack-gold-rush\nplayers:\n{}"
@@ -24,14 +25,14 @@ def test_names_that_look_the_same_are_the_same():
 
 
 def test_two_spellings_of_one_name_in_a_results_file_are_one_player_twice():
-    problems, _ = sheetgen.game("piecepack").check(text=results('"Zo\u00eb"', '"Zoe\u0308"', "Cat"))
+    problems = sheetgen.game("piecepack").check(text=results('"Zo\u00eb"', '"Zoe\u0308"', "Cat")).problems
     assert [p.message for p in problems] == ["the name Zoë is used twice; give each player a different name"]
-    problems, _ = sheetgen.game("piecepack").check(text=results("Ann", '"Ann\u200b"', "Cat"))
+    problems = sheetgen.game("piecepack").check(text=results("Ann", '"Ann\u200b"', "Cat")).problems
     assert len(problems) == 1 and "used twice" in problems[0].message
 
 
 def test_a_control_character_in_a_results_name_is_a_located_problem():
-    problems, _ = sheetgen.game("piecepack").check(text=results('"Ann\\e[2J"', "Ben", "Cat"))
+    problems = sheetgen.game("piecepack").check(text=results('"Ann\\e[2J"', "Ben", "Cat")).problems
     (problem,) = problems
     assert problem.line == 3 and "\\x1b" in problem.message and "\x1b" not in str(problem)
 
@@ -42,7 +43,7 @@ def test_a_control_character_in_a_results_name_is_a_located_problem():
 ])
 def test_names_no_output_takes_are_refused_everywhere(name, why):
     rolled = sheetgen.game("rolled-west")
-    for call in (lambda: rolled.sheet(names=[name, "Ben"]),
+    for call in (lambda: rolled.sheet(None, SheetOptions(names=[name, "Ben"])).pdf,
                  lambda: rolled.setup(names=[name, "Ben"], seed="x"),
                  lambda: rolled.template(names=[name, "Ben"])):
         with pytest.raises(sheetgen.InvalidArgument) as caught:
@@ -57,7 +58,7 @@ def test_only_what_prints_a_pdf_refuses_what_the_font_lacks(name, char):
     for fmt in ("text", "json", "yaml", "markdown"):
         assert name in made.text(fmt) or json.dumps(name) in made.text(fmt)
     assert name in rolled.template(names=[name, "Ben"])
-    for call in (lambda: rolled.sheet(names=[name, "Ben"]), lambda: rolled.setup_card(made)):
+    for call in (lambda: rolled.sheet(None, SheetOptions(names=[name, "Ben"])).pdf, lambda: rolled.setup_card(made)):
         with pytest.raises(sheetgen.InvalidArgument) as caught:
             call()
         message = caught.value.message
@@ -74,23 +75,23 @@ def test_the_command_line_takes_any_results_name_in_text_and_refuses_it_on_paper
 
 
 def test_a_results_name_longer_than_any_name_box_is_a_located_problem():
-    problems, _ = sheetgen.game("piecepack").check(text=results("A" * 5000, "Ben", "Cat"))
+    problems = sheetgen.game("piecepack").check(text=results("A" * 5000, "Ben", "Cat")).problems
     (problem,) = problems
     assert problem.line == 3 and "longer than 40 characters" in problem.message
-    assert sheetgen.game("piecepack").check(text=results("A" * 40, "Ben", "Cat"))[0] == []
+    assert sheetgen.game("piecepack").check(text=results("A" * 40, "Ben", "Cat")).problems == []
 
 
 def test_every_sheet_name_box_holds_the_longest_name():
     """MAX_LENGTH is what the sheets print: a name that long (of wide letters, with spaces
     where a box may break it) prints on every per-player part."""
     longest = " ".join(["WWWWWWW"] * 5)[:playernames.MAX_LENGTH]
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         g = sheetgen.game(key)
         for part in g.spec.sheets:
             if part.per_player:
                 low = g.player_counts[0]
                 others = [f"P{i}" for i in range(1, low)]
-                assert g.sheet(part.name, names=[longest, *others]).startswith(b"%PDF")
+                assert g.sheet(part.name, SheetOptions(names=[longest, *others])).pdf.startswith(b"%PDF")
 
 
 def test_score_output_escapes_what_a_terminal_would_obey(run, tmp_path):

@@ -19,9 +19,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sheetgen
-from sheetgen.entry import EndOfInput
+from sheetgen.api import SheetOptions
+from sheetgen.results.entry import EndOfInput
 from sheetgen.errors import InvalidInput
-from sheetgen.scoring import report_to_text
 
 from conftest import ROOT
 from formfill import fill_pdf, write
@@ -79,7 +79,7 @@ def names_of(data: dict) -> list:
 
 def by_yaml(g, data: dict):
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-    problems, _ = g.check(text=text)
+    problems = g.check(text=text).problems
     return problems, (None if problems else g.score(text=text))
 
 
@@ -91,8 +91,8 @@ def by_pdf(g, game: str, data: dict, tmp_path):
     names = names_of(data)
     key = (game, tuple(names))
     if key not in _BLANKS:
-        _BLANKS[key] = g.sheet(PARTS[game], fillable=True, **({"names": names} if form.scope == "player" else
-                                                                {"players": len(names)}))
+        table = {"names": names} if form.scope == "player" else {"players": len(names)}
+        _BLANKS[key] = g.sheet(PARTS[game], SheetOptions(fillable=True, **table)).pdf
     blank = _BLANKS[key]
     if form.scope == "player":
         pages = {n: form.write(entry) for n, entry in enumerate(data["players"], 1)}
@@ -101,7 +101,7 @@ def by_pdf(g, game: str, data: dict, tmp_path):
                                                     for n, p in zip(names, data["players"])]}
         pages = {1: form.write(plain)}
     path = write(tmp_path, "filled.pdf", fill_pdf(blank, form.id, pages))
-    problems, _ = g.check(path)
+    problems = g.check(path).problems
     return problems, (None if problems else g.score(path))
 
 
@@ -127,7 +127,7 @@ def by_enter(g, game: str, data: dict):
     except EndOfInput:
         assert refused, "the answers ran out before enter finished"
         return refused[0], [], None
-    problems, _ = g.check(text=text)
+    problems = g.check(text=text).problems
     return None, problems, (None if problems else g.score(text=text))
 
 
@@ -154,9 +154,9 @@ def test_random_results_agree_through_yaml_a_filled_pdf_and_enter(tmp_path_facto
         pdf_problems, pdf_report = by_pdf(g, game, data, tmp_path)
         reason, enter_problems, enter_report = by_enter(g, game, data)
         if yaml_report is not None:
-            assert pdf_report is not None and report_to_text(pdf_report) == report_to_text(yaml_report), pdf_problems
+            assert pdf_report is not None and pdf_report.text() == yaml_report.text(), pdf_problems
             assert reason is None, reason  # a file that scores is never refused at a prompt
-            assert enter_report is not None and report_to_text(enter_report) == report_to_text(yaml_report)
+            assert enter_report is not None and enter_report.text() == yaml_report.text()
             return
         assert words(pdf_problems) == words(yaml_problems)
         assert all(p.page is not None and p.field for p in pdf_problems if p.line is None), pdf_problems
@@ -177,7 +177,7 @@ def test_the_example_itself_agrees_in_every_path(tmp_path):
         _, from_pdf = by_pdf(g, game, data, tmp_path)
         reason, _, entered = by_enter(g, game, data)
         assert reason is None and from_pdf is not None and entered is not None
-        assert report_to_text(from_pdf) == report_to_text(report) == report_to_text(entered)
+        assert from_pdf.text() == report.text() == entered.text()
 
 
 def test_a_refused_yaml_value_is_refused_the_same_way_on_a_form_and_at_the_prompt(tmp_path):

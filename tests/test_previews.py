@@ -27,12 +27,12 @@ def _script():
 
 def _planned() -> list:
     script = _script()
-    return [stem for key in sheetgen.games() for stem, _, _ in script.planned(sheetgen.game(key))]
+    return [stem for key in sheetgen.game_keys() for stem, _, _ in script.planned(sheetgen.game(key))]
 
 
 def test_every_sheet_part_and_setup_card_is_planned():
     planned = set(_planned())
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         spec = sheetgen.game(key).spec
         for part in spec.sheets:
             assert f"{key}-{part.name}" in planned

@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from sheetgen import layouts, marks, pdf, ruledata
+from sheetgen.api import SheetOptions
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import cards as cards_module
 from sheetgen.sheet import Box, Line, Rect, SheetRequest, Text
@@ -279,10 +280,10 @@ def test_a_card_size_is_offered_on_card_sheets_only(run, tmp_path):
     from sheetgen import InvalidArgument
 
     with pytest.raises(InvalidArgument) as caught:
-        sheetgen.game("piecepack-gold-rush").sheet("mat", card_size="mini-euro")
+        sheetgen.game("piecepack-gold-rush").sheet("mat", SheetOptions(card_size="mini-euro")).pdf
     assert caught.value.argument == "card_size" and "card sheet" in caught.value.message
     with pytest.raises(InvalidArgument) as caught:
-        sheetgen.game("piecepack-gold-rush").sheet("cards", card_size="poker")
+        sheetgen.game("piecepack-gold-rush").sheet("cards", SheetOptions(card_size="poker")).pdf
     assert caught.value.argument == "card_size" and "half-business, mini-euro" in caught.value.message
     help_text = run("sheet", "--help").out
     assert "--card-size" in help_text and "mini-euro" in help_text and "44 x 68 mm" in help_text

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen.sheet import CARD_SIZES, MIN_TEXT
 
 PAPERS, INKS = ("letter", "a4"), ("color", "low")
@@ -34,7 +35,7 @@ STROKE_OPS = {b"G": "g", b"RG": "rg", b"K": "k", b"SC": "other", b"SCN": "other"
 def documents() -> list:
     """(game, kind, part, backs or reveal, paper, ink) of every PDF the proof covers."""
     out = []
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         g = sheetgen.game(key)
         for part in g.spec.sheets:
             for backs in ((False, True) if part.has_backs else (False,)):
@@ -56,10 +57,10 @@ def pdf(key: str, kind: str, part: str, flag: bool, paper: str, ink: str) -> byt
     if kind == "card":
         return g.setup_card(g.setup(seed="proof"), paper=paper, ink=ink, reveal=flag)
     if kind == "filled":
-        return g.sheet(part, paper=paper, ink=ink, results=EXAMPLES / f"{key}-game.yaml")
+        return g.sheet(part, SheetOptions(paper=paper, ink=ink, results=EXAMPLES / f"{key}-game.yaml")).pdf
     if kind in CARD_SIZES:
-        return g.sheet(part, paper=paper, ink=ink, backs=flag, card_size=kind)
-    return g.sheet(part, paper=paper, ink=ink, backs=flag, fillable=kind == "fillable")
+        return g.sheet(part, SheetOptions(paper=paper, ink=ink, backs=flag, card_size=kind)).pdf
+    return g.sheet(part, SheetOptions(paper=paper, ink=ink, backs=flag, fillable=kind == "fillable")).pdf
 
 
 @dataclass
@@ -244,7 +245,7 @@ def test_every_printed_text_is_large_enough_embedded_and_pure_black(case):
 
 
 def test_the_proof_covers_every_part_and_card_on_both_papers_in_both_inks():
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         g = sheetgen.game(key)
         for part in g.spec.sheets:
             for paper in PAPERS:
@@ -293,7 +294,7 @@ RUNNING = 7.0  # pt: running text players read during play (issue 21)
 
 
 def running_text_cases() -> list:
-    return [(key, part.name) for key in sheetgen.games() for part in sheetgen.game(key).spec.sheets]
+    return [(key, part.name) for key in sheetgen.game_keys() for part in sheetgen.game(key).spec.sheets]
 
 
 @pytest.mark.parametrize("key, part", running_text_cases())
@@ -305,7 +306,7 @@ def test_running_text_is_at_least_7_pt(key, part):
     spec = g.spec.sheet(part)
     small = []
     for paper in PAPERS:
-        plan = g.plan_sheet(part, paper=paper, backs=spec.has_backs)
+        plan = g.sheet(part, SheetOptions(paper=paper, backs=spec.has_backs))
         doc = spec.builder()(g.rules, plan.request)
         paras = [i for items in [*doc.backdrops.values(), *(p.items for p in doc.pages)] for i in items
                  if isinstance(i, Para) and len(i.text.split()) >= 3]

@@ -15,6 +15,7 @@ from functools import lru_cache
 import pytest
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import playernames, typeface
 from sheetgen.sheet import MIN_FOOTER, MIN_TEXT, PT, Para, Text, para_lines
 
@@ -28,7 +29,7 @@ SEEDS = ("print-1", "print-2", "print-3")
 
 def sheet_cases() -> list:
     cases = []
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         for part in sheetgen.game(key).spec.sheets:
             for backs in ((False, True) if part.has_backs else (False,)):
                 cases.append((key, part.name, backs))
@@ -37,7 +38,7 @@ def sheet_cases() -> list:
 
 def card_cases() -> list:
     out = []
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         g = sheetgen.game(key)
         if g.spec.setup:
             low, high = g.rules.players
@@ -56,8 +57,7 @@ def sheet_documents(key: str, part: str, backs: bool, names_given=None) -> list:
     docs = []
     for paper in PAPERS:
         for ink in INKS:
-            plan = g.plan_sheet(part, names=names_given if spec.per_player else None, paper=paper, ink=ink,
-                                backs=backs)
+            plan = g.sheet(part, SheetOptions(names=names_given if spec.per_player else None, paper=paper, ink=ink, backs=backs))
             docs.append(((paper, ink), spec.builder()(g.rules, plan.request)))
     return docs
 
@@ -187,7 +187,7 @@ def test_names_in_latin_greek_and_cyrillic_print_and_can_be_found_in_the_pdf(key
 
     g = sheetgen.game(key)
     given = MIXED[:g.rules.players[1]]
-    reader = PdfReader(io.BytesIO(g.sheet(names=given)))
+    reader = PdfReader(io.BytesIO(g.sheet(None, SheetOptions(names=given)).pdf))
     text = "\n".join(page.extract_text() for page in reader.pages)
     for name in given:
         assert name in text, name
@@ -204,7 +204,7 @@ def test_the_longest_names_fit_every_sheet_or_are_refused_saying_where():
     long_name = "Maximiliane Alexandra von Wolkenstein-Ro"
     assert len(long_name) == playernames.MAX_LENGTH
     refused: list = []
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         g = sheetgen.game(key)
         table = [long_name, "Ann", "Ben", "Cat", "Dee"][:g.rules.players[1]]
         for part in g.spec.sheets:
@@ -302,7 +302,7 @@ def _streams(page) -> list:
 
 @lru_cache(maxsize=None)
 def _rendered(key: str, part: str, backs: bool, paper: str, ink: str) -> bytes:
-    return sheetgen.game(key).sheet(part, paper=paper, ink=ink, backs=backs)
+    return sheetgen.game(key).sheet(part, SheetOptions(paper=paper, ink=ink, backs=backs)).pdf
 
 
 def check_pdf(data: bytes) -> None:
@@ -341,7 +341,7 @@ def test_every_setup_card_pdf_embeds_its_fonts_and_sets_no_tiny_text(key, ink):
 
 def test_pdfs_with_embedded_fonts_are_byte_identical_across_runs():
     g = sheetgen.game("gold-west")
-    first = g.sheet(names=MIXED[:4])
-    assert g.sheet(names=MIXED[:4]) == first
+    first = g.sheet(None, SheetOptions(names=MIXED[:4])).pdf
+    assert g.sheet(None, SheetOptions(names=MIXED[:4])).pdf == first
     setup = g.setup(seed="same", names=MIXED[:4])
     assert g.setup_card(setup) == g.setup_card(setup)

@@ -19,6 +19,7 @@ import pytest
 from pypdf import PdfReader
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import setupcard
 from sheetgen.sheet import MIN_TEXT, Para, Text
 
@@ -41,7 +42,7 @@ def _setup_code(key: str) -> str:
 
 def sheet_cases() -> list:
     cases = []
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         for part in sheetgen.game(key).spec.sheets:
             for names in ((False, True) if part.per_player else (False,)):
                 for code in ((False, True) if part.takes_code else (False,)):
@@ -54,7 +55,7 @@ def sheet_cases() -> list:
 
 def card_cases() -> list:
     out = []
-    for key in sheetgen.games():
+    for key in sheetgen.game_keys():
         g = sheetgen.game(key)
         if g.spec.setup:
             low, high = g.rules.players
@@ -106,10 +107,9 @@ def check(key: str, doc, pdf: bytes) -> None:
 def test_sheet_prints_game_words_only(case):
     key, part, named, code, fillable = case
     g = sheetgen.game(key)
-    plan = g.plan_sheet(part, names=NAMES[:3] if named else None, fillable=fillable,
-                        code=_setup_code(key) if code else None)
+    plan = g.sheet(part, SheetOptions(names=NAMES[:3] if named else None, fillable=fillable, code=_setup_code(key) if code else None))
     doc = plan.part.builder()(g.rules, plan.request)
-    check(key, doc, g.render_sheet(plan).pdf)
+    check(key, doc, plan.pdf)
 
 
 @pytest.mark.parametrize("case", card_cases(), ids=_card_id)
@@ -142,7 +142,7 @@ def test_the_check_catches_a_program_word():
 def test_gold_west_pad_prints_its_keys_small():
     """The pad is the sheet that carries the keys: they are in the PDF's text, beside the game words."""
     g = sheetgen.game("gold-west")
-    text = " ".join(pages_text(g.sheet("pad", players=3)))
+    text = " ".join(pages_text(g.sheet("pad", SheetOptions(players=3)).pdf))
     for key in ("mining_tokens", "investment_influence", "next_to_opponent", "shipping_tiles"):
         assert key in text
     for words in ("Mining tokens", "Next to opponents", "Shipping tiles"):

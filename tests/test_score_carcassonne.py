@@ -15,10 +15,9 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from conftest import by_rules as score
 from sheetgen.games.carcassonne_gold_rush.score import CATEGORIES
-from sheetgen.scoring import report_to_json, report_to_text
-from sheetgen.yamlio import parse_yaml
+from sheetgen.results.yaml import parse_yaml
 
 GAME_KEY = "carcassonne-gold-rush"
 CG = get_game(GAME_KEY)
@@ -207,7 +206,7 @@ def test_hand_worked_game_from_the_score_track_alone():
 
 
 def test_hand_worked_game_as_text():
-    text = report_to_text(tally_of(GAME))
+    text = tally_of(GAME).text()
     lines = text.splitlines()
     assert lines[0].split() == ["player", "in-game", "railroads", "mountains", "cities", "prairies", "tokens",
                                 "total", "rank"]
@@ -217,7 +216,7 @@ def test_hand_worked_game_as_text():
 
 
 def test_json_breakdowns_add_up():
-    data = report_to_json(tally_of(GAME))
+    data = tally_of(GAME).to_dict()
     assert set(data) == {"game", "players", "winners", "warnings"}
     assert data["game"] == GAME_KEY and data["winners"] == ["Ann"] and data["warnings"] == []
     for p in data["players"]:
@@ -287,7 +286,7 @@ def test_tie_for_the_win_is_shared():
     assert [p.rank for p in report.players] == [1, 1, 3]
     assert report.tie_breaker.startswith("tied on 40: tied players share the win")
     assert any("Blue and Red tie for the win on 40" in w for w in report.warnings)
-    assert "Winners: Blue, Red (tied on 40" in report_to_text(report)
+    assert "Winners: Blue, Red (tied on 40" in report.text()
 
 
 # ---------------------------------------------------------------------------

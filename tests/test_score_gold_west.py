@@ -15,10 +15,9 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from conftest import by_rules as score
 from sheetgen.games.gold_west import score as gold_west
-from sheetgen.scoring import report_to_json, report_to_text
-from sheetgen.yamlio import parse_yaml
+from sheetgen.results.yaml import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ruledata.load(get_game("gold-west"))
@@ -293,7 +292,7 @@ def test_each_office_alone():
 
 
 def test_hand_worked_game_as_text():
-    text = report_to_text(score.tally(doc_of(GAME), RULES))
+    text = score.tally(doc_of(GAME), RULES).text()
     lines = text.splitlines()
     assert lines[0].split() == ["player", "points", "group", "offices", "4VP", "terrains", "wanted", "total",
                                 "rank"]
@@ -304,7 +303,7 @@ def test_hand_worked_game_as_text():
 
 
 def test_json_breakdown_sums_to_total():
-    data = report_to_json(score.tally(doc_of(GAME), RULES))
+    data = score.tally(doc_of(GAME), RULES).to_dict()
     assert set(data) == {"game", "players", "winners", "warnings"}
     assert data["game"] == "gold-west" and data["winners"] == ["Ben"] and data["warnings"] == []
     for p in data["players"]:
@@ -348,7 +347,7 @@ def test_tie_broken_by_fewest_wanted():
     assert [(p.name, p.total, p.rank) for p in report.players] == [("Ann", 41, 1), ("Ben", 41, 2)]
     assert report.winners == ["Ann"]
     assert report.tie_breaker == "tied on 41; fewest camps in Wanted: Ann 0, Ben 1"
-    assert "Winner: Ann (tied on 41; fewest camps in Wanted: Ann 0, Ben 1)" in report_to_text(report)
+    assert "Winner: Ann (tied on 41; fewest camps in Wanted: Ann 0, Ben 1)" in report.text()
 
 
 def test_tie_broken_by_supply():
@@ -370,7 +369,7 @@ def test_tie_that_stands_is_shared():
     assert report.tie_breaker.endswith("most resources left on the supply track: tied at 4; "
                                        "the win is shared (the rulebook calls for a rematch)")
     assert any(w.startswith("Ann and Ben tie for the win on 54") for w in report.warnings)
-    assert "Winners: Ann, Ben (tied on 54" in report_to_text(report)
+    assert "Winners: Ann, Ben (tied on 54" in report.text()
 
 
 # ---------------------------------------------------------------------------

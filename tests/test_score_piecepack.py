@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from conftest import by_rules as score
 from sheetgen.paths import bundled
-from sheetgen.yamlio import parse_yaml
+from sheetgen.results.yaml import parse_yaml
 
 GAME = get_game("piecepack-gold-rush")
 RULES = ruledata.load(GAME)

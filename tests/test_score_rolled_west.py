@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen import results as score
+from conftest import by_rules as score
 from sheetgen.games.rolled_west.score import CATEGORIES, majorities
-from sheetgen.scoring import (ScoredPlayer, competition_ranks, rank, read_results, report_to_json,
-                              report_to_text)
-from sheetgen.yamlio import parse_yaml
+from sheetgen.api import game_of
+from sheetgen.results.report import ScoredPlayer, competition_ranks, rank
+from sheetgen.results.yaml import parse_yaml, read_yaml
 
 RULES = ruledata.load(get_game("rolled-west"))
 
@@ -177,7 +177,7 @@ def test_hand_worked_three_player_game():
 
 
 def test_hand_worked_game_as_text():
-    text = report_to_text(score.tally(doc_of(GAME), RULES))
+    text = score.tally(doc_of(GAME), RULES).text()
     lines = text.splitlines()
     assert lines[0].split() == ["player", "claims", "majorities", "shipping", "contracts", "boomtown",
                                 "total", "rank"]
@@ -187,7 +187,7 @@ def test_hand_worked_game_as_text():
 
 
 def test_json_shape():
-    data = report_to_json(score.tally(doc_of(GAME), RULES))
+    data = score.tally(doc_of(GAME), RULES).to_dict()
     assert set(data) == {"game", "players", "winners", "warnings"}
     assert data["game"] == "rolled-west" and data["winners"] == ["Cat"] and data["warnings"] == []
     for p in data["players"]:
@@ -390,7 +390,7 @@ def test_shared_win_names_the_tie_breaker():
     assert [p.rank for p in report.players] == [1, 1, 3]
     assert report.tie_breaker.startswith("tied on 10: tied players share the win")
     assert any("Ann and Ben tie for the win on 10" in w for w in report.warnings)
-    assert "Winners: Ann, Ben (tied on 10" in report_to_text(report)
+    assert "Winners: Ann, Ben (tied on 10" in report.text()
 
 
 def test_rank_refuses_a_breakdown_that_does_not_add_up():
@@ -398,24 +398,24 @@ def test_rank_refuses_a_breakdown_that_does_not_add_up():
         rank("x", [ScoredPlayer("A", 5, breakdown={"a": 4})], RULES.tie_breakers, [[]], [])
 
 
-def test_read_results(tmp_path):
+def test_the_game_a_results_file_names(tmp_path):
     good = tmp_path / "good.yaml"
     good.write_text(textwrap.dedent(GAME))
-    assert read_results(good).value["game"] == "rolled-west"
+    assert game_of(read_yaml(good)) == "rolled-west"
     bad = tmp_path / "bad.yaml"
     bad.write_text("# results\ngame: chess\nplayers: []\n")
     with pytest.raises(InvalidInput) as err:
-        read_results(bad)
+        game_of(read_yaml(bad))
     assert err.value.problems[0].line == 2 and "unknown game" in err.value.problems[0].message
     nogame = tmp_path / "nogame.yaml"
     nogame.write_text("players: []\n")
     with pytest.raises(InvalidInput) as err:
-        read_results(nogame)
+        game_of(read_yaml(nogame))
     assert "missing key 'game'" in str(err.value)
     listing = tmp_path / "list.yaml"
     listing.write_text("- a\n- b\n")
     with pytest.raises(InvalidInput):
-        read_results(listing)
+        game_of(read_yaml(listing))
 
 
 # ---------------------------------------------------------------------------

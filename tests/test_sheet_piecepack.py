@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from sheetgen import layouts, pdf, ruledata
+from sheetgen.api import SheetOptions
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import cards as cards_module
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
@@ -191,15 +192,15 @@ def test_a_mat_for_a_chosen_player_count_shows_only_its_rounds(run, tmp_path):
     import sheetgen
 
     game = sheetgen.game("piecepack-gold-rush")
-    for three in (game.sheet("mat", players=3), game.sheet("mat", names=["A", "B", "C"])):
+    for three in (game.sheet("mat", SheetOptions(players=3)).pdf, game.sheet("mat", SheetOptions(names=["A", "B", "C"])).pdf):
         text = flat(reader(three).pages[0])
         assert round_track(text) == (["3"], 1)  # no Stake Claim in the last round only
         assert "none in the last 1 with 3 players)" in text and "with 4 players" not in text
         assert "only with" not in text and "not with" not in text  # all 8 plots can be claimed
-    text = flat(reader(game.sheet("mat", players=4)).pages[0])
+    text = flat(reader(game.sheet("mat", SheetOptions(players=4)).pdf).pages[0])
     assert round_track(text) == (["4"], 3) and "none in the last 3 with 4 players)" in text
     assert text.count("not with 4P") == 2
-    text = flat(reader(game.sheet("mat")).pages[0])
+    text = flat(reader(game.sheet("mat").pdf).pages[0])
     assert round_track(text) == (["3", "4"], 1 + 3) and text.count("only with 3P") == 2
     result = run("sheet", "piecepack-gold-rush", "-p", "3", "-o", "mat.pdf")
     assert result.code == 0, result.err

@@ -75,6 +75,3 @@ def test_a_command_that_draws_nothing_loads_no_drawing_library(tmp_path, args):
         assert not loaded & others, sorted(loaded & others)
 
 
-def test_a_setup_loads_neither_the_results_model_nor_the_batch_reader(tmp_path):
-    loaded = loaded_by(tmp_path, "setup", "rolled-west", "--seed", "1", "--format", "json")
-    assert not loaded & {"sheetgen.results", "sheetgen.batch"}

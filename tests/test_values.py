@@ -8,12 +8,13 @@ import pytest
 import yaml
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen.errors import InvalidInput
-from sheetgen.games import fillable_parts
+from sheetgen.api import fillable_sheets
 
 from formfill import fill_pdf, write
 
-FORMS = [tuple(part.split()) for part in fillable_parts()]
+FORMS = [(key, part) for key, parts in fillable_sheets().items() for part in parts]
 
 
 def _form(game: str, part: str):
@@ -72,7 +73,7 @@ CG = sheetgen.game("carcassonne-gold-rush")
 
 def _pad(tmp_path, values: dict):
     base = {"players.1": "Ann", "players.2": "Ben", "points.2": "3"}
-    data = fill_pdf(CG.sheet(fillable=True, players=2), "carcassonne-gold-rush.pad", {1: {**base, **values}})
+    data = fill_pdf(CG.sheet(None, SheetOptions(fillable=True, players=2)).pdf, "carcassonne-gold-rush.pad", {1: {**base, **values}})
     return write(tmp_path, "pad.pdf", data)
 
 
@@ -104,7 +105,7 @@ def test_laps_that_disagree_with_points_are_refused_at_the_box(tmp_path, values,
 
 # -- enter: duplicates and answers bounded by the sheet ---------------------------------------
 
-from sheetgen.entry import MAX_ANSWER, EndOfInput  # noqa: E402
+from sheetgen.results.entry import MAX_ANSWER, EndOfInput  # noqa: E402
 
 from conftest import run_process  # noqa: E402
 
@@ -201,7 +202,7 @@ def test_invalid_utf8_in_an_answer_is_asked_again_without_a_traceback(tmp_path):
 
 # -- every number is bounded by what the game allows, and refused where it is written ---------
 
-from sheetgen.yamlio import read_yaml  # noqa: E402
+from sheetgen.results.yaml import read_yaml  # noqa: E402
 
 GAMES = ["gold-west", "rolled-west", "carcassonne-gold-rush", "piecepack-gold-rush"]
 HUGE = 9_999_999_999_999
@@ -243,7 +244,7 @@ def test_an_absurd_number_anywhere_in_the_example_is_refused_at_its_line(tmp_pat
         text = yaml.safe_dump(changed, sort_keys=False, allow_unicode=True)
         target.write_text(text, encoding="utf-8")
         line = next(n for n, row in enumerate(text.splitlines(), 1) if str(HUGE) in row)
-        problems, _ = g.check(target)
+        problems = g.check(target).problems
         if not any(p.line == line for p in problems):
             missed.append((path, [str(p) for p in problems]))
     assert not missed, missed
@@ -264,7 +265,7 @@ def test_an_absurd_number_on_a_form_is_refused_at_the_box_written_in(tmp_path):
         (1, "tokens.2.1", "1000 is too large (at most 63: the mining tokens in the game)")]
 
     gw = sheetgen.game("gold-west")
-    filled = fill_pdf(gw.sheet(fillable=True, players=2), "gold-west.pad",
+    filled = fill_pdf(gw.sheet(None, SheetOptions(fillable=True, players=2)).pdf, "gold-west.pad",
                       {1: {"p1.name": "Ann", "p1.points": "99999999", "p1.total": "99999999", "p1.supply": "99999",
                            "p2.name": "Ben", "p2.points": "3"}})
     with pytest.raises(InvalidInput) as caught:
@@ -279,7 +280,7 @@ def test_an_absurd_number_on_a_form_is_refused_at_the_box_written_in(tmp_path):
     pp = sheetgen.game("piecepack-gold-rush")
     mat = {"name": "Ann", "ore.0": True, "gold.0": True, "food.3": True, "food.laps": "1000"}
     others = [{"name": n, "ore.0": True, "gold.0": True, "food.0": True} for n in ("Ben", "Cat")]
-    filled = fill_pdf(pp.sheet(fillable=True, players=3), "piecepack-gold-rush.mat",
+    filled = fill_pdf(pp.sheet(None, SheetOptions(fillable=True, players=3)).pdf, "piecepack-gold-rush.mat",
                       {1: mat, 2: others[0], 3: others[1]})
     with pytest.raises(InvalidInput) as caught:
         pp.score(write(tmp_path, "mats.pdf", filled))

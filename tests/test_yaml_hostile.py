@@ -19,11 +19,13 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen import ruledata, yamlio
+from sheetgen import ruledata
+from sheetgen.results import yaml as yamlio
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games import all_games, get_game
 from sheetgen.paths import bundled
-from sheetgen.yamlio import MAX_BYTES, MAX_DEPTH, MAX_NODES, Document, parse_yaml, read_limited, read_yaml
+from sheetgen.results.document import Document
+from sheetgen.results.yaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml, read_limited, read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))

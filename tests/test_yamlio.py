@@ -1,7 +1,7 @@
 import pytest
 
 from sheetgen.errors import InvalidInput
-from sheetgen.yamlio import MAX_BYTES, parse_yaml, read_yaml
+from sheetgen.results.yaml import MAX_BYTES, parse_yaml, read_yaml
 
 
 def problems(text):
@@ -74,7 +74,7 @@ def test_boolean_keys_are_rejected():
 def test_the_forbidden_characters_are_exactly_what_yaml_does_not_allow():
     import re
 
-    from sheetgen.yamlio import _FORBIDDEN, _check_characters
+    from sheetgen.results.yaml import _FORBIDDEN, _check_characters
 
     # YAML 1.1's printable set: tab, LF, CR, NEL and these ranges; everything else is refused
     allowed = [(0x09, 0x09), (0x0A, 0x0A), (0x0D, 0x0D), (0x20, 0x7E), (0x85, 0x85), (0xA0, 0xD7FF),

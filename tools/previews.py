@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sheetgen  # noqa: E402
+from sheetgen.api import SheetOptions  # noqa: E402
 
 SETUP_SEED = "preview"  # any fixed seed: the setup card shown is reproducible
 COLOURS = 64  # palette size: enough for the sheets' flat colours and their anti-aliased edges
@@ -58,7 +59,7 @@ def draw(game: sheetgen.Game, what: str) -> bytes:
     if what == "setup":
         return game.setup_card(game.setup(seed=SETUP_SEED))
     part = next(p for p in game.spec.sheets if p.name == what)
-    return game.sheet(what, backs=True) if part.has_backs else game.sheet(what)
+    return game.sheet(what, SheetOptions(backs=True)).pdf if part.has_backs else game.sheet(what).pdf
 
 
 def render(pdf: bytes, page: int, width: int, target: Path, work: Path) -> None:
@@ -89,7 +90,7 @@ def main() -> None:
         sys.exit("pdftoppm not found: install poppler-utils")
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for key in sheetgen.games():
+        for key in sheetgen.game_keys():
             game = sheetgen.game(key)
             drawn: dict = {}
             for stem, what, page in planned(game):

@@ -10,14 +10,14 @@ registry.
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import pkgutil
 import re
-import sys
-import types
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional
 
 from sheetgen.errors import InvalidArgument
-from sheetgen.record import FrozenRecord
 
 
 def _resolve(target: str) -> Any:
@@ -25,35 +25,28 @@ def _resolve(target: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-class SheetPart(FrozenRecord):
-    """A printable part: `build` names a function (rules, layouts, request) -> Document.
+@dataclass(frozen=True)
+class SheetPart:
+    """A printable part: `build` names a function (rules, request) -> SheetDocument."""
 
-    SheetPart and GameSpec are frozen records (sheetgen.record), not dataclasses: every
-    command defines them."""
-
-    __slots__ = _fields = ("name", "summary", "build", "has_backs", "per_player", "form", "takes_code",
-                           "form_needs_code")
     name: str
     summary: str
     build: str
-    has_backs: bool  # the part can print back pages (--backs)
-    per_player: bool  # one page per player (False: the same set whatever the table)
-    form: Optional[str]  # "module:function" (rules) -> forms.SheetForm: the part prints fillable
-    takes_code: bool  # drawn for one setup when given its code (--code)
-    form_needs_code: bool  # fillable only for one setup (its fields depend on the setup)
+    has_backs: bool = False  # the part can print back pages (--backs)
+    per_player: bool = True  # one page per player (False: the same set whatever the table)
+    form: Optional[str] = None  # "module:function" (rules) -> results.forms.SheetForm: the part prints fillable
+    takes_code: bool = False  # drawn for one setup when given its code (--code)
+    form_needs_code: bool = False  # fillable only for one setup (its fields depend on the setup)
 
-    def __init__(self, name: str, summary: str, build: str, has_backs: bool = False, per_player: bool = True,
-                 form: Optional[str] = None, takes_code: bool = False, form_needs_code: bool = False):
-        self._set(name, summary, build, has_backs, per_player, form, takes_code, form_needs_code)
-
-    def form_builder(self) -> Callable:
+    def form_builder(self) -> Callable[..., Any]:
         return _resolve(str(self.form))
 
-    def builder(self) -> Callable:
+    def builder(self) -> Callable[..., Any]:
         return _resolve(self.build)
 
 
-class GameSpec(FrozenRecord):
+@dataclass(frozen=True)
+class GameSpec:
     """What a game package declares: its key and its faces.
 
     Targets are "module:name"; one starting with "." is in the game's own
@@ -62,33 +55,33 @@ class GameSpec(FrozenRecord):
     data) and `.setup:generate`/`from_code`; the first sheet is the default.
     """
 
-    __slots__ = _fields = ("key", "package", "sheets", "setup", "score", "setup_card", "setup_text",
-                           "setup_markdown", "face_down")
     key: str
     package: str
-    sheets: tuple
-    setup: Optional[str]
-    score: Optional[str]  # the game's results.Scorer, once it has scoring
-    setup_card: str  # draws the setup's PDF card body
+    sheets: tuple[SheetPart, ...] = ()
+    setup: Optional[str] = ".setup:generate"
+    score: Optional[str] = None  # the game's results.model.Scorer, once it has scoring
+    setup_card: str = "sheetgen.setupcard:basic"  # draws the setup's PDF card body
     # (setup, rules) -> lines: the text format's body, when the game draws more
     # than seating, reminders, a grid and rounds
-    setup_text: Optional[str]
+    setup_text: Optional[str] = None
     # (setup, rules) -> dict merged into layouts/setup.md.j2's context
-    setup_markdown: Optional[str]
+    setup_markdown: Optional[str] = None
     # (setup) -> the players' copy with each face-down value as facedown.HIDDEN, or None
     # when nothing in the setup lies face down (no hook: nothing ever does)
-    face_down: Optional[str]
+    face_down: Optional[str] = None
+    # (scorer, talk, key, index) -> an answer: guided entry's questions that the game asks its own
+    # way (results.entry), or NotImplemented to have a field asked from the model
+    enter: Optional[str] = None
 
-    def __init__(self, key: str, package: str, sheets: tuple = (), setup: Optional[str] = ".setup:generate",
-                 score: Optional[str] = None, setup_card: str = "sheetgen.setupcard:basic",
-                 setup_text: Optional[str] = None, setup_markdown: Optional[str] = None,
-                 face_down: Optional[str] = None):
+    def __post_init__(self) -> None:
         def absolute(target: Optional[str]) -> Optional[str]:
-            return package + target if target and target.startswith(".") else target
+            return self.package + target if target and target.startswith(".") else target
 
-        parts = tuple(p.replace(build=absolute(p.build), form=absolute(p.form)) for p in sheets)
-        self._set(key, package, parts, absolute(setup), absolute(score), absolute(setup_card),
-                  absolute(setup_text), absolute(setup_markdown), absolute(face_down))
+        parts = tuple(replace(p, build=self.package + p.build if p.build.startswith(".") else p.build,
+                              form=absolute(p.form)) for p in self.sheets)
+        object.__setattr__(self, "sheets", parts)
+        for name in ("setup", "score", "setup_card", "setup_text", "setup_markdown", "face_down", "enter"):
+            object.__setattr__(self, name, absolute(getattr(self, name)))
 
     @property
     def data_fields(self) -> dict:
@@ -126,10 +119,14 @@ class GameSpec(FrozenRecord):
         return _resolve(self.setup_card)
 
     def scorer(self, rules: Any) -> Any:
-        """The game's `results.Scorer` for `rules`, or an error if it has no scoring."""
+        """The game's `results.model.Scorer` for `rules`, or an error if it has no scoring."""
         if not self.score:
             raise InvalidArgument("game", f"{self.key} has no scoring yet; see 'sheetgen games'")
         return _resolve(self.score)(rules)
+
+    def asker(self) -> Optional[Callable[..., Any]]:
+        """The game's own questions of guided entry (results.entry), if it has any."""
+        return _resolve(self.enter) if self.enter else None
 
     def supports(self) -> dict[str, str]:
         return {
@@ -140,11 +137,6 @@ class GameSpec(FrozenRecord):
 
 
 _registry: Optional[dict[str, GameSpec]] = None
-
-
-def fillable_parts() -> list:
-    """'game part' for every sheet that prints with form fields."""
-    return [f"{game.key} {part.name}" for game in all_games().values() for part in game.sheets if part.form]
 
 
 def all_games() -> dict[str, GameSpec]:
@@ -159,22 +151,9 @@ def all_games() -> dict[str, GameSpec]:
     return _registry
 
 
-def _subpackages() -> list:
-    """The names of this package's subpackages: its folders with an __init__.py, read with
-    os.scandir (pkgutil, which also reads zip files, costs start-up a millisecond to import)."""
-    import os
-
-    names = []
-    for folder in __path__:
-        try:
-            with os.scandir(folder) as entries:
-                names += [e.name for e in entries if e.name.isidentifier() and e.is_dir()
-                          and os.path.isfile(os.path.join(e.path, "__init__.py"))]
-        except OSError:  # not a folder (a zip file, say): pkgutil reads those
-            import pkgutil
-
-            names += [info.name for info in pkgutil.iter_modules([folder]) if info.ispkg]
-    return sorted(set(names))
+def _subpackages() -> list[str]:
+    """The names of this package's subpackages."""
+    return sorted({info.name for info in pkgutil.iter_modules(__path__) if info.ispkg})
 
 
 def get_game(key: str) -> GameSpec:
@@ -208,8 +187,6 @@ def get_game(key: str) -> GameSpec:
         return games[starts[0]]
     if len(starts) > 1:
         raise InvalidArgument("game", f"'{key}' could be any of {', '.join(starts)}; give more of the name")
-    import difflib  # only an unknown name needs a hint
-
     hint = difflib.get_close_matches(wanted, list(games), n=1, cutoff=0.5)
     nearest = f"did you mean '{hint[0]}'? " if hint else ""
     raise InvalidArgument("game", f"unknown game '{key}'; {nearest}choose one of: {', '.join(games)}")
@@ -224,17 +201,3 @@ def _words_begin(typed: list, name: list) -> bool:
             return False
         left.remove(found)
     return True
-
-
-class _Registry(types.ModuleType):
-    """This package, callable: `sheetgen.games()` is the public list of game keys.
-
-    `games` is both the package of game packages and the API's call; making the
-    module callable lets one name serve both, whichever was imported first.
-    """
-
-    def __call__(self) -> list:
-        return list(all_games())
-
-
-sys.modules[__name__].__class__ = _Registry

@@ -10,7 +10,7 @@ from sheetgen.errors import InvalidArgument
 from sheetgen.playernames import printable
 from sheetgen.playlog.model import Change, Logged, Play
 from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
-from sheetgen.scoring import ScoredPlayer, ScoreReport, report_to_text
+from sheetgen.results.report import ScoredPlayer, ScoreReport
 
 RESULTS_SUFFIXES = (".yaml", ".yml", ".pdf")
 
@@ -82,7 +82,7 @@ def play_text(play: Play, title: str) -> str:
              f"setup code: {play.setup or '-'}",
              f"rule data: {play.game} version {play.data_version}",
              f"logged: {play.logged_at} UTC", "",
-             report_to_text(report).rstrip("\n")]
+             report.text().rstrip("\n")]
     return "\n".join(lines)
 
 

@@ -34,13 +34,13 @@ from typing import Any, Callable, Iterator, Optional, Sequence, Union
 import platformdirs
 import yaml
 
-import sheetgen
-from sheetgen import forms, playernames
+from sheetgen import api, playernames
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
 from sheetgen.playlog import standings as table
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
-from sheetgen.scoring import read_results
-from sheetgen.yamlio import Document, parse_yaml
+from sheetgen.results.document import Document
+from sheetgen.results.pdf import open_pdf
+from sheetgen.results.yaml import parse_yaml, read_yaml
 
 APP_ID = 0x53474C47  # "SGLG": a sheetgen play log
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -313,13 +313,13 @@ class PlayLog:
         """Check and tally a results file (or filled PDF forms) with `sheetgen.game`, then log
         it. A file with problems raises InvalidInput and logs nothing."""
         if text is not None:
-            doc = read_results(parse_yaml(text, "<text>"))
+            doc = parse_yaml(text, "<text>")
         elif isinstance(path, (list, tuple)) or str(path).lower().endswith(".pdf"):
-            pdfs = [forms.open_pdf(p) for p in (path if isinstance(path, (list, tuple)) else [path])]
-            doc = forms.document(pdfs, sheetgen.game(pdfs[0].game, data))
+            pdfs = [open_pdf(p, api.fillable_sheets()) for p in (path if isinstance(path, (list, tuple)) else [path])]
+            doc = api.game(pdfs[0].game, data).read(pdfs)
         else:
-            doc = read_results(path)
-        game = sheetgen.game(str(doc.value["game"]).strip().lower(), data)
+            doc = read_yaml(path)
+        game = api.game(api.game_of(doc), data)
         report = game.scorer().tally(doc)
         return self.add(report, doc.value, date=date, data_version=game.rules.version,
                         setup=setup_code(doc.value), warnings=report.warnings)
@@ -428,14 +428,16 @@ class PlayLog:
             for play in self.plays(game=game, results=True):
                 if play.game not in games:
                     try:
-                        chosen = sheetgen.game(play.game, data)
+                        chosen = api.game(play.game, data)
                     except InvalidArgument as exc:
                         changes.append(Change(play, play, (), (exc.message,)))
                         continue
                     games[play.game] = (chosen.scorer(), chosen.rules.version)
                 scorer, version = games[play.game]
                 try:
-                    report = scorer.tally(read_results(Document(f"play {play.id}", play.results)))
+                    doc = Document(f"play {play.id}", play.results)
+                    api.game_of(doc)  # a results file names a game sheetgen knows
+                    report = scorer.tally(doc)
                 except InvalidInput as exc:
                     changes.append(Change(play, play, (), tuple(str(p) for p in exc.problems)))
                     continue

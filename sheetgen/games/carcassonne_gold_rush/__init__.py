@@ -11,7 +11,8 @@ from sheetgen.games import GameSpec, SheetPart
 __all__ = ["GAME"]
 
 GAME = GameSpec(
-    "carcassonne-gold-rush", __name__, score=".score:CarcassonneGoldRushScorer", setup_card=".setup_card:draw",
+    "carcassonne-gold-rush", __name__, score=".score:CarcassonneGoldRushScorer", enter=".enter:ask",
+    setup_card=".setup_card:draw",
     sheets=(SheetPart("pad", "score pad: one page per game, a column per player; --copies for more games",
                       ".pad:build", form=".pad_form:form"),),
 )

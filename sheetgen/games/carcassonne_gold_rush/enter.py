@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen.entry import SKIP, Interview, Retry, checked, pick, whole
+from sheetgen.results.entry import SKIP, Interview, Retry, checked, pick, whole
 from sheetgen.games.carcassonne_gold_rush.score import KINDS, ROLES
 from sheetgen.schema import Field, Int
 

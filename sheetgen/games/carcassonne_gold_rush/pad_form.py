@@ -45,10 +45,10 @@ from typing import Any, Optional, Sequence
 
 from sheetgen import layouts
 from sheetgen.errors import InvalidInput
-from sheetgen.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.results.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.carcassonne_gold_rush import pad_grid
 from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, _KIND_NAMES, KINDS, ROLES
-from sheetgen.results import norm
+from sheetgen.results.model import norm
 
 PART = "pad"
 DATE = "date"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheetgen.errors import Problem
 from sheetgen.schema import Field, Int, List, Map, Str
-from sheetgen.yamlio import Document
+from sheetgen.results.document import Document
 
 DATA_FIELDS = {
     "colours": List(Str(), min=1),

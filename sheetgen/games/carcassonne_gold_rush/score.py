@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from sheetgen.results import Block, Context, Entry, Example, Model, Reader, Scorer, Table, closest, is_int, norm
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, closest, is_int,
+                                    norm)
 from sheetgen.schema import Any_, Dict, Field, Int, List, Map, OrNull, Str, describe
 
 CATEGORIES = ("in-game", "railroads", "mountains", "cities", "prairies", "tokens")
@@ -123,10 +124,6 @@ class CarcassonneGoldRushScorer(Scorer):
                 return value
         return None
 
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.carcassonne_gold_rush import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:
@@ -300,6 +297,28 @@ class CarcassonneGoldRushScorer(Scorer):
             got[token] = count
 
     def _feature(self, r: Reader, t: Board, item: Any, path: tuple, completed: bool) -> Optional[Feature]:
+        kind_body = self._feature_kind(r, t, item, path, completed)
+        if kind_body is None:
+            return None
+        kind, body, where = kind_body
+        found: list = []
+        self.details[kind].walk(body, where, found)
+        for at, message, at_key in found:
+            r.fail(at, message, at_key)
+        broken = {at[len(where)] if len(at) > len(where) else "" for at, _, _ in found}  # "": a key is missing
+        number = {k: v for k, v in body.items() if k not in broken and is_int(v)}  # the counts that can be read
+        feature = self._feature_value(r, Feature(kind), number, where, completed)
+        role, _ = ROLES[kind]
+        if body.get(role) is not None:
+            self._cowboys(r, t, feature, body[role], where + (role,))
+        if not feature.cowboys and not r.failed_at(where):
+            r.warn(f"{r.where(where)}: a {kind} {'completed' if completed else 'left on the board'} with no "
+                   f"cowboys on it scores for nobody")
+        return feature
+
+    def _feature_kind(self, r: Reader, t: Board, item: Any, path: tuple,
+                      completed: bool) -> Optional[tuple[str, dict, tuple]]:
+        """(kind, details, where) of a feature written as `kind: {details}`, or None after saying why not."""
         if not isinstance(item, dict) or len(item) != 1:
             got = f"a mapping of {len(item)} keys" if isinstance(item, dict) else describe(item)
             example = self.examples(*self.colours[:2])["railroad", completed][0]
@@ -321,13 +340,12 @@ class CarcassonneGoldRushScorer(Scorer):
             example = examples.get((kind, completed), examples[kind, False])[0]
             r.fail(where, f"expected the {kind}'s details, e.g. {example}, got {describe(body)}")
             return None
-        found: list = []
-        self.details[kind].walk(body, where, found)
-        for at, message, at_key in found:
-            r.fail(at, message, at_key)
-        broken = {at[len(where)] if len(at) > len(where) else "" for at, _, _ in found}  # "": a key is missing
-        number = {k: v for k, v in body.items() if k not in broken and is_int(v)}  # the counts that can be read
-        feature, fail = Feature(kind), (lambda key, message: r.fail(where + (key,), message))
+        return kind, body, where
+
+    def _feature_value(self, r: Reader, feature: Feature, number: dict, where: tuple, completed: bool) -> Feature:
+        """The points of a feature of `feature.kind` from its readable counts `number`."""
+        kind = feature.kind
+        fail = (lambda key, message: r.fail(where + (key,), message))
         if kind == "railroad" and "tiles" in number:
             tiles, locomotives = number["tiles"], number.get("locomotives", 0)
             if tiles < 1:
@@ -359,12 +377,6 @@ class CarcassonneGoldRushScorer(Scorer):
             feature.value = number["railroads"] * self.per_railroad
         elif kind == "prairie":
             feature.value = number.get("tipis", 0) * self.per_tipi + number.get("horses", 0) * self.per_horses
-        role, _ = ROLES[kind]
-        if body.get(role) is not None:
-            self._cowboys(r, t, feature, body[role], where + (role,))
-        if not feature.cowboys and not r.failed_at(where):
-            r.warn(f"{r.where(where)}: a {kind} {'completed' if completed else 'left on the board'} with no "
-                   f"cowboys on it scores for nobody")
         return feature
 
     def _cowboys(self, r: Reader, t: Board, feature: Feature, value: Any, path: tuple) -> None:

@@ -7,7 +7,7 @@ the investments, the shipping and supply tracks, and final scoring.
 from sheetgen.games import GameSpec, SheetPart
 
 GAME = GameSpec(
-    "gold-west", __name__, score=".score:GoldWestScorer",
+    "gold-west", __name__, score=".score:GoldWestScorer", enter=".enter:ask",
     sheets=(SheetPart("pad", "final-scoring pad: one game per page, a column per player, the results file's rows "
                              "(--code: that setup's offices)", ".pad:build", form=".pad_form:form", takes_code=True),
             SheetPart("board", "board record sheet: every hex labelled, to mark where everyone built "

@@ -30,12 +30,12 @@ import re
 import string
 from typing import Any, Optional, Sequence
 
-from sheetgen.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.results.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.asciimap import initials
 from sheetgen.games.gold_west.score import GoldWestScorer
 from sheetgen.games.gold_west.setup import from_code
-from sheetgen.results import and_list, norm
+from sheetgen.results.model import and_list, norm
 from sheetgen.setupcode import SetupCodeError
 
 PART = "board"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen.entry import Interview, Retry, pick
+from sheetgen.results.entry import Interview, Retry, pick
 from sheetgen.games.gold_west.score import FREE_CELL_SPACES
 from sheetgen.schema import Int
 

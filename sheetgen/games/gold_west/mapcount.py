@@ -146,7 +146,7 @@ def _unknown(board: Board, text: Any) -> str:
     A typo of a real name ("E33", "-5,l") is matched by spelling (`closest`);
     a well-formed name off the board ("O4", "9,0") by distance on the grid.
     """
-    from sheetgen.results import closest   # only an error needs a hint
+    from sheetgen.results.model import closest   # only an error needs a hint
 
     named = board.labels
     spelt = {named.label(h): h for h in named.cells}

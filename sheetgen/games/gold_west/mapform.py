@@ -14,7 +14,7 @@ from typing import Any
 
 from sheetgen.games.gold_west import mapcount
 from sheetgen.games.gold_west.setup import from_code
-from sheetgen.results import Reader, and_list, plural
+from sheetgen.results.model import Reader, and_list, plural
 from sheetgen.setupcode import SetupCodeError
 
 # The counts a map gives (written as well, they are checked against it).

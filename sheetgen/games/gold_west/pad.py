@@ -35,7 +35,7 @@ from typing import Any, Optional
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.errors import SheetgenError
-from sheetgen.forms import SheetForm
+from sheetgen.results.forms import SheetForm
 from sheetgen.games.gold_west import pad_form as names
 from sheetgen.games.gold_west import setup as gw
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer

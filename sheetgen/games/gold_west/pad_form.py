@@ -43,10 +43,10 @@ import re
 from typing import Any, Sequence
 
 from sheetgen import layouts
-from sheetgen.forms import (MISSING, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
+from sheetgen.results.forms import (MISSING, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                             Slot, TextValue, digits)
 from sheetgen.games.gold_west.score import COUNT_FIELDS, TERRAIN_FIELDS, GoldWestScorer
-from sheetgen.results import norm
+from sheetgen.results.model import norm
 
 PART = "pad"
 DATE = "date"

@@ -9,17 +9,13 @@ each Boomtown space. How it is read is in docs/RULES.md, "Gold West" (the templa
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Optional
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional
 
-from sheetgen.games.gold_west import hexes
-from sheetgen.record import FrozenRecord
-from sheetgen.results import Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest, norm, \
-    plural, unknown
+from sheetgen.games.gold_west import asciimap, hexes, mapcount, mapform
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest,
+                                    norm, plural, unknown)
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
-
-if TYPE_CHECKING:
-    from sheetgen.games.gold_west import mapcount
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
 TERRAIN_FIELDS = ("influence", "settlements", "mining_tokens", "investment_influence")
@@ -38,14 +34,24 @@ FREE_CELL_SPACES = 1
 
 
 # What the board of a player count allows: edge hexes, hexes by the water, the longest line.
-class Board(FrozenRecord):  # a record, not a namedtuple: namedtuple compiles its methods at import
-    __slots__ = _fields = ("edge", "water", "line")
+@dataclass(frozen=True)
+class Board:
     edge: int
     water: int
     line: int
 
-    def __init__(self, edge: int, water: int, line: int):
-        self._set(edge, water, line)
+
+@dataclass
+class _TownRead:
+    """What reading Boomtown has found so far."""
+
+    names: dict  # a player's name as compared -> their Sheet
+    player_names: list
+    in_play: Optional[list]  # the setup's offices, when the file gives its setup
+    hints: bool = True  # suggest names (not when the player count is the problem)
+    seen: dict = field(default_factory=dict)  # office name (or free cell) -> key as written
+    offices: int = 0
+    stacked: list = field(default_factory=list)  # (key as written, name) of the places holding a stacked token
 
 
 @dataclass
@@ -212,10 +218,6 @@ class GoldWestScorer(Scorer):
                                           len(hexes.touching_water(self.rules) & land), max(lines.values(), default=0))
         return self._boards[players]
 
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.gold_west import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:
@@ -370,6 +372,17 @@ class GoldWestScorer(Scorer):
             s.water_settlements = value["water"].get("settlements") or 0
 
     def _check_player(self, r: Reader, s: Sheet, players: int) -> None:
+        self._check_investments(r, s)
+        derived = self._derive_buildings(r, s)
+        self._check_shipping_tiles(r, s)
+        self._check_pieces_and_groups(r, s, players)
+        low, high = self.rules.players
+        board = self.board(players) if low <= players <= high else None
+        self._check_board_counts(r, s, players, board)
+        self._check_water(r, s, board, derived)
+
+    def _check_investments(self, r: Reader, s: Sheet) -> None:
+        """Investments fulfilled, and the influence they gave, within the cards in play."""
         fail = r.fail
         investments = s.count("investments")
         if investments > self.investments_in_play:
@@ -392,7 +405,9 @@ class GoldWestScorer(Scorer):
                      f"{plural(investments, 'investment')} fulfilled; each card gives at most +1 "
                      f"(write investments: N)")
 
-        # camps from influence; buildings from them and from the mining tokens
+    def _derive_buildings(self, r: Reader, s: Sheet) -> bool:
+        """Camps from influence; the building counts the file allows, from them and from the
+        mining tokens (`s.builds`). False when camps cannot be derived."""
         derived = self._camps(r, s)
         if derived and s.sound("mining_tokens"):
             self._tokens(r, s)
@@ -400,12 +415,19 @@ class GoldWestScorer(Scorer):
             s.builds = {s.buildings}
         elif s.sound("mining_tokens") and "mining_tokens" in s.given:
             s.builds = {sum(s.terrain["mining_tokens"].values())}
+        return derived
 
+    def _check_shipping_tiles(self, r: Reader, s: Sheet) -> None:
+        fail = r.fail
         tiles = s.count("shipping_tiles")
         if tiles > self.ship_per_player:
             fail(s.at("shipping_tiles"), f"{tiles} shipping bonus tiles, but a stagecoach takes at most one "
                                          f"per bonus section: {self.ship_sections} sections on each of "
                                          f"{self.ship_metals} tracks = {self.ship_per_player}")
+
+    def _check_pieces_and_groups(self, r: Reader, s: Sheet, players: int) -> None:
+        """Buildings and Wanted use every camp piece; the groups add up to the buildings."""
+        fail = r.fail
         b = s.buildings if s.buildings is not None else min(s.builds) if s.builds else 0
         what = self._buildings_text(s) if s.buildings is not None else plural(b, "building")
         if players in self.camps_per_player and s.builds and s.sound("wanted") and not s.pieces_reported:
@@ -422,8 +444,9 @@ class GoldWestScorer(Scorer):
                 fail(s.at("groups"), f"groups add up to {plural(sum(s.groups), 'building')}, but you have "
                                      f"{what if s.buildings is not None else b}")
 
-        low, high = self.rules.players
-        board = self.board(players) if low <= players <= high else None
+    def _check_board_counts(self, r: Reader, s: Sheet, players: int, board: Optional[Board]) -> None:
+        """Edge, next-to-opponent and line counts within the buildings and the board."""
+        fail = r.fail
         most = max(s.builds) if s.builds else None
         for key, limit, limit_words in (
                 ("edge", board.edge if board else None, f"hexes touch the edge of a {players}-player board"),
@@ -435,6 +458,10 @@ class GoldWestScorer(Scorer):
                 fail(s.at(key), f"{key}: {n} {ON_BOARD[key]}, but you have {plural(most, 'building')}")
             elif limit is not None and n > limit:
                 fail(s.at(key), f"{key}: {n} {ON_BOARD[key]}, but only {limit} {limit_words}")
+
+    def _check_water(self, r: Reader, s: Sheet, board: Optional[Board], derived: bool) -> None:
+        """Buildings touching the water within the buildings and the board's water hexes."""
+        fail = r.fail
         wet = False
         if derived and s.water_camps > sum(s.camps.values()):
             fail(s.path("water", "camps"), f"water: {plural(s.water_camps, 'camp')} touching the water, but "
@@ -510,8 +537,6 @@ class GoldWestScorer(Scorer):
         sheets, players = table.players, table.listed
         if "setup" in (r.doc.value if isinstance(r.doc.value, dict) else {}) or \
                 any(s.map_form for s in table.players):
-            from sheetgen.games.gold_west import mapform  # the map form: only its files load it
-
             mapform.read_map(self, r, table)
         for s in sheets:
             self._check_player(r, s, players)
@@ -556,83 +581,98 @@ class GoldWestScorer(Scorer):
         table = outcome.table
         if table.board is None or table.placed is None:
             return report
-        from sheetgen.games.gold_west import asciimap
-
         names = {s.index: s.label for s in table.players}
-        return report.replace(picture=asciimap.draw(table.board, table.placed, names))
+        return replace(report, picture=asciimap.draw(table.board, table.placed, names))
 
     def _boomtown(self, r: Reader, sheets: list, in_play: Optional[list] = None) -> None:
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None
         if not isinstance(value, dict):
             return
-        names = {norm(s.name): s for s in reversed(sheets) if s.name}  # the first of a name twice
-        player_names = [s.name for s in sheets if s.name]
-        hints = len(player_names) <= self.rules.players[1]  # else the player count is the problem
-        seen: dict = {}  # office name (or free cell) -> key as written
-        offices = 0
-        stacked: list = []  # (key as written, name) of the places holding a stacked token
+        town = _TownRead(names={norm(s.name): s for s in reversed(sheets) if s.name},  # the first of a name twice
+                         player_names=[s.name for s in sheets if s.name], in_play=in_play)
+        town.hints = len(town.player_names) <= self.rules.players[1]  # else the player count is the problem
         for key, holders in value.items():
             if not isinstance(key, str):
                 continue  # the schema said so
-            where = ("boomtown", key)
-            place = self.parse_place(key)
-            if place is None:
-                r.fail(where, unknown("Boomtown office", key, [o["name"] for o in self.offices] + [self.free_name]),
+            place = self._town_place(r, town, key)
+            if place is None or not isinstance(holders, list):
+                continue
+            held = self._town_holders(r, town, ("boomtown", key), holders)
+            if self._town_tokens_fit(r, town, key, place, holders, held):
+                for s in held:
+                    s.boomtown.append(place)
+
+    def _town_place(self, r: Reader, town: _TownRead, key: str) -> Optional[dict]:
+        """The office (or the free cell: {}) a Boomtown key names, once, in play; None if it is not."""
+        where = ("boomtown", key)
+        place = self.parse_place(key)
+        if place is None:
+            r.fail(where, unknown("Boomtown office", key, [o["name"] for o in self.offices] + [self.free_name]),
+                   at_key=True)
+            return None
+        label = place.get("name", self.free_name)
+        if label in town.seen:
+            r.fail(where, f"{label} is already listed as '{town.seen[label]}'"
+                          f"{r.on_line(('boomtown', town.seen[label]), True)}", at_key=True)
+            return None
+        town.seen[label] = key
+        if place and town.in_play is not None and place["name"] not in town.in_play:
+            r.fail(where, f"{label} is not in play in this game: the setup's offices are {and_list(town.in_play)}",
+                   at_key=True)
+        elif place:
+            town.offices += 1
+            if town.offices == self.offices_in_play + 1:
+                drawn = [k for k in town.seen if k != self.free_name][:-1]
+                r.fail(where, f"{label} makes {town.offices} offices, but only {self.offices_in_play} are drawn each "
+                              f"game ({and_list(drawn)} {'is' if len(drawn) == 1 else 'are'} listed before)",
                        at_key=True)
-                continue
-            label = place.get("name", self.free_name)
-            if label in seen:
-                r.fail(where, f"{label} is already listed as '{seen[label]}'"
-                              f"{r.on_line(('boomtown', seen[label]), True)}", at_key=True)
-                continue
-            seen[label] = key
-            if place and in_play is not None and place["name"] not in in_play:
-                r.fail(where, f"{label} is not in play in this game: the setup's offices are {and_list(in_play)}",
-                       at_key=True)
-            elif place:
-                offices += 1
-                if offices == self.offices_in_play + 1:
-                    drawn = [k for k in seen if k != self.free_name][:-1]
-                    r.fail(where, f"{label} makes {offices} offices, but only {self.offices_in_play} are drawn each "
-                                  f"game ({and_list(drawn)} {'is' if len(drawn) == 1 else 'are'} listed before)",
-                           at_key=True)
-            if not isinstance(holders, list):
-                continue
-            held: list = []
-            for j, holder in enumerate(holders):
-                s = names.get(norm(holder)) if isinstance(holder, str) else None
-                if s is not None:
-                    held.append(s)
-                elif isinstance(holder, str):  # else the schema said so
-                    hint = closest(holder, player_names) if hints else None
-                    r.fail(where + (j,), f"'{holder}' is not a player in this file" + (
-                        f"; did you mean '{hint}'?" if hint else f"; the players are {and_list(player_names)}"
-                        if hints else ""))
-            spaces = self.office_spaces if place else FREE_CELL_SPACES
-            most = min(spaces, self.stacked_tokens)
-            if len(holders) > spaces + most:  # longer lists never reach the stacking check
-                stack = (f" and {plural(most, 'token')} may sit on an opponent's (an investment card)"
-                         if self.stacked_tokens else "")
-                r.fail(where, f"{label}: {len(holders)} tokens, but it has {plural(spaces, 'space')}, "
-                              f"one token each{stack}: at most {spaces + most}")
-                continue
-            if len(holders) > spaces:
-                stacked.append((key, label))
-                if len(stacked) > self.stacked_tokens:
-                    first, first_label = stacked[0]
-                    r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}, but only "
-                                  f"{plural(self.stacked_tokens, 'token')} may sit on another in all of Boomtown, "
-                                  f"and {first_label} has one{r.on_line(('boomtown', first), True)}")
-                elif len(held) == len(holders) and not _can_stack(held, spaces):
-                    who = and_list(sorted({s.label for s in held}))
-                    if len({s.index for s in held}) == 1:
-                        why = f"{who} holds every space and a token on top, but a stacked token goes on an opponent's"
-                    else:
-                        why = (f"a stacked token goes on an opponent's and needs a fulfilled investment, "
-                               f"and none of {who} can have placed it")
-                    r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}; {why}")
-            for s in held:
-                s.boomtown.append(place)
+        return place
+
+    def _town_holders(self, r: Reader, town: _TownRead, where: tuple, holders: list) -> list:
+        """The players a place's list names (each a name of this file)."""
+        held: list = []
+        for j, holder in enumerate(holders):
+            s = town.names.get(norm(holder)) if isinstance(holder, str) else None
+            if s is not None:
+                held.append(s)
+            elif isinstance(holder, str):  # else the schema said so
+                hint = closest(holder, town.player_names) if town.hints else None
+                r.fail(where + (j,), f"'{holder}' is not a player in this file" + (
+                    f"; did you mean '{hint}'?" if hint else f"; the players are {and_list(town.player_names)}"
+                    if town.hints else ""))
+        return held
+
+    def _town_tokens_fit(self, r: Reader, town: _TownRead, key: str, place: dict, holders: list,
+                         held: list) -> bool:
+        """Whether the tokens fit the place's spaces (and the stacked tokens the game allows);
+        False for a list too long to hold."""
+        where = ("boomtown", key)
+        label = place.get("name", self.free_name)
+        spaces = self.office_spaces if place else FREE_CELL_SPACES
+        most = min(spaces, self.stacked_tokens)
+        if len(holders) > spaces + most:  # longer lists never reach the stacking check
+            stack = (f" and {plural(most, 'token')} may sit on an opponent's (an investment card)"
+                     if self.stacked_tokens else "")
+            r.fail(where, f"{label}: {len(holders)} tokens, but it has {plural(spaces, 'space')}, "
+                          f"one token each{stack}: at most {spaces + most}")
+            return False
+        if len(holders) <= spaces:
+            return True
+        town.stacked.append((key, label))
+        if len(town.stacked) > self.stacked_tokens:
+            first, first_label = town.stacked[0]
+            r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}, but only "
+                          f"{plural(self.stacked_tokens, 'token')} may sit on another in all of Boomtown, "
+                          f"and {first_label} has one{r.on_line(('boomtown', first), True)}")
+        elif len(held) == len(holders) and not _can_stack(held, spaces):
+            who = and_list(sorted({s.label for s in held}))
+            if len({s.index for s in held}) == 1:
+                why = f"{who} holds every space and a token on top, but a stacked token goes on an opponent's"
+            else:
+                why = (f"a stacked token goes on an opponent's and needs a fulfilled investment, "
+                       f"and none of {who} can have placed it")
+            r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}; {why}")
+        return True
 
     def needed(self, table: Table, s: Sheet) -> set:
         """The offices this player holds (a count one of them scores must be written), less those

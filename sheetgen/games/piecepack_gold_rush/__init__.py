@@ -11,7 +11,8 @@ from __future__ import annotations
 from sheetgen.games import GameSpec, SheetPart
 
 GAME = GameSpec(
-    "piecepack-gold-rush", __name__, score=".score:GoldRushScorer", setup_card=".setup_card:draw",
+    "piecepack-gold-rush", __name__, score=".score:GoldRushScorer", enter=".enter:ask",
+    setup_card=".setup_card:draw",
     sheets=(SheetPart("mat", "player mat with resource tracks, plots, costs and score box, one page per player",
                       ".mat:build", form=".mat_form:form"),
             SheetPart("cards", "building cards with crop and registration marks; --backs adds bled back pages for "

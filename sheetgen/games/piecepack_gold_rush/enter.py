@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen.entry import Interview, Retry, pick
-from sheetgen.results import norm
+from sheetgen.results.entry import Interview, Retry, pick
+from sheetgen.results.model import norm
 
 
 def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:

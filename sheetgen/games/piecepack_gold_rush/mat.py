@@ -19,7 +19,7 @@ from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
 from sheetgen.art import SheetArt, document, player_pages
-from sheetgen.forms import SheetForm
+from sheetgen.results.forms import SheetForm
 from sheetgen.games.piecepack_gold_rush import mat_form as names  # the form's field names
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS
 from sheetgen.games.piecepack_gold_rush import pictograms

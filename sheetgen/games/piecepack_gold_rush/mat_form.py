@@ -30,7 +30,7 @@ import re
 from typing import Any, Sequence
 
 from sheetgen import layouts
-from sheetgen.forms import Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
+from sheetgen.results.forms import Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS, GoldRushScorer, Mat
 

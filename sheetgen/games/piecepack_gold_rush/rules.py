@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheetgen.errors import Problem
 from sheetgen.schema import Bool, Dict, Field, Int, List, Map, Str
-from sheetgen.yamlio import Document
+from sheetgen.results.document import Document
 
 KINDS = ("production", "non-production")
 

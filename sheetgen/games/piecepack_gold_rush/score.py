@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from sheetgen.games.piecepack_gold_rush.rules import norm
-from sheetgen.results import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
+from sheetgen.results.model import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
 from sheetgen.schema import Any_, Field, Int, List, Map, Str, describe
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
@@ -75,10 +75,6 @@ class GoldRushScorer(Scorer):
         return self.rounds - self.skipped[players]
 
     # -- the model ------------------------------------------------------------------
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.piecepack_gold_rush import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     def model(self) -> Model:
         fields: dict = {"name": Field(Str(), help="the player's name, as it should be printed",

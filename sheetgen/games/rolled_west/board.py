@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
 from sheetgen.art import SheetArt, document, player_pages
-from sheetgen.forms import SheetForm
+from sheetgen.results.forms import SheetForm
 from sheetgen.games.rolled_west import board_form as names  # the form's field names
 from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from sheetgen import layouts
-from sheetgen.forms import Binding, Checks, NumberValue, PageValues, Runs, SheetForm, Slot, TextValue
+from sheetgen.results.forms import Binding, Checks, NumberValue, PageValues, Runs, SheetForm, Slot, TextValue
 from sheetgen.games.rolled_west.score import CATEGORIES, Board, RolledWestScorer
 
 PART = "board"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen.entry import Interview, Retry, pick, whole
+from sheetgen.results.entry import Interview, Retry, pick, whole
 from sheetgen.schema import Int
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from sheetgen import layouts
 from sheetgen.errors import Problem
 from sheetgen.schema import Any_, Check, Dict, Int, List, Map, Str
-from sheetgen.yamlio import Document
+from sheetgen.results.document import Document
 
 METALS = ("copper", "silver", "gold")
 RESOURCES = ("copper", "wood", "silver", "gold")
@@ -99,8 +100,6 @@ def contract_room(layout: dict, town_rows: int) -> int:
 
 def check_data(doc: Document) -> list[Problem]:
     """Rules that tie sections together; runs only on structurally valid data."""
-    from sheetgen import layouts
-
     d = doc.value
     out: list[Problem] = []
     contracts = d["contracts"]
@@ -110,7 +109,14 @@ def check_data(doc: Document) -> list[Problem]:
         out.append(doc.problem(("contracts", room), f"the board has room for {room} contracts; this file lists "
                                                    f"{len(contracts)}"))
         return out
+    for step in (_check_dice, _check_claims, _check_shipping, _check_contracts, _check_boomtown):
+        out += step(doc, d)
+    return out
 
+
+def _check_dice(doc: Document, d: dict) -> list[Problem]:
+    """The dice: each resource once, face counts, d12 ranges."""
+    out: list[Problem] = []
     dice = d["dice"]
     faces = dice["faces"]
     if sorted(f["resource"] for f in faces) != sorted(RESOURCES):
@@ -129,7 +135,12 @@ def check_data(doc: Document) -> list[Problem]:
         expected_low = high + 1
     if dice["terrain_dice"] >= dice["count"]:
         out.append(doc.problem(("dice", "terrain_dice"), "at least one die must be left as a resource"))
+    return out
 
+
+def _check_claims(doc: Document, d: dict) -> list[Problem]:
+    """The claim rows: terrains once, stars on spaces, majorities."""
+    out: list[Problem] = []
     claims = d["claims"]
     seen_terrain: dict = {}
     for i, row in enumerate(claims["rows"]):
@@ -145,7 +156,12 @@ def check_data(doc: Document) -> list[Problem]:
             out.append(doc.problem(("claims", "rows", i, "majority"), "1st place is worth less than 2nd"))
     if claims["settlement"]["spaces"] < claims["camp"]["spaces"]:
         out.append(doc.problem(("claims", "settlement"), "a settlement fills fewer spaces than a camp"))
+    return out
 
+
+def _check_shipping(doc: Document, d: dict) -> list[Problem]:
+    """The shipping rows: metals once, stars on boxes."""
+    out: list[Problem] = []
     metals_seen: set = set()
     for i, row in enumerate(d["shipping"]["rows"]):
         if row["metal"] in metals_seen:
@@ -155,14 +171,24 @@ def check_data(doc: Document) -> list[Problem]:
             if star > len(row["boxes"]):
                 out.append(doc.problem(("shipping", "rows", i, "stars", j),
                                        f"star on box {star}, but the row has {len(row['boxes'])} boxes"))
+    return out
 
+
+def _check_contracts(doc: Document, d: dict) -> list[Problem]:
+    """The contracts: numbered in order, each costing something."""
+    out: list[Problem] = []
     for i, contract in enumerate(d["contracts"]):
         if contract["number"] != i + 1:
             out.append(doc.problem(("contracts", i, "number"),
                                    f"contracts are numbered 1, 2, 3... in order; expected {i + 1}"))
         if not contract["cost"]:
             out.append(doc.problem(("contracts", i, "cost"), "a contract must cost something"))
+    return out
 
+
+def _check_boomtown(doc: Document, d: dict) -> list[Problem]:
+    """Boomtown: metals once per axis, one office per cell, each scoring."""
+    out: list[Problem] = []
     town = d["boomtown"]
     for axis in ("rows", "columns"):
         if len(set(town[axis])) != len(town[axis]):

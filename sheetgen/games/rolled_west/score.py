@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from sheetgen.results import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, is_int, norm, plural,
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, is_int, norm, plural,
                               unknown)
 from sheetgen.schema import Any_, Dict, Field, Int, List, Map, Str, describe
 
@@ -97,10 +97,6 @@ class RolledWestScorer(Scorer):
         """A shipping row's two-number boxes: box number -> [high, low]."""
         return {box: spec for box, spec in enumerate(row["boxes"], 1) if isinstance(spec, list)}
 
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        from sheetgen.games.rolled_west import enter  # guided entry only
-
-        return enter.ask(self, talk, key, index)
 
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:

@@ -27,9 +27,8 @@ import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
-from sheetgen.collector import paused
 from sheetgen.errors import InvalidInput, Problem
-from sheetgen.record import Record
+from sheetgen.results.document import Document, PathKey
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -44,49 +43,12 @@ MAX_NODES = 200_000  # keys and values in one file; the bundled files have under
 MAX_PROBLEMS = 100  # problems listed from one file; any more are only counted
 INT_LIMIT = 10**18  # whole numbers must be smaller than this, either sign
 
-PathKey = tuple[Union[str, int], ...]
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR_TAG = _YAML_TAG + "str"
 _MERGE_TAG = _YAML_TAG + "merge"
 # not YAML tags: a quoted or block scalar (always text); plain digits 1-9... (an int)
 _QUOTED, _DIGITS = "quoted", "digits"
 _ALIAS = "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
-
-
-class Document(Record):
-    """A parsed YAML file: plain Python values plus where each one stood.
-
-    A record (sheetgen.record), not a dataclass: every command that reads a file defines it."""
-
-    __slots__ = _fields = ("name", "value", "positions", "key_positions", "problems")
-    name: str
-    value: Any
-    positions: dict[PathKey, tuple[int, int]]
-    key_positions: dict[PathKey, tuple[int, int]]
-    # problems found while reading that leave the values readable (a form field
-    # that cannot be a results value); the checks report them with their own
-    problems: list[Problem]
-
-    def __init__(self, name: str, value: Any, positions: Optional[dict] = None,
-                 key_positions: Optional[dict] = None, problems: Optional[list] = None):
-        self.name, self.value = name, value
-        self.positions = {} if positions is None else positions
-        self.key_positions = {} if key_positions is None else key_positions
-        self.problems = [] if problems is None else problems
-
-    def problem(self, path: PathKey, message: str, *, at_key: bool = False) -> Problem:
-        """A Problem placed at `path` (at its key when `at_key`), or its nearest parent."""
-        table = self.key_positions if at_key else self.positions
-        probe = tuple(path)
-        while probe not in table and probe:
-            probe = probe[:-1]
-            table = self.positions
-        line, column = table.get(probe, (None, None))
-        return Problem(self.name, message, line, column)
-
-    def order(self, problem: Problem) -> tuple:
-        """Where `problem` sorts in a list of this document's problems."""
-        return (problem.line or 0, problem.column or 0)
 
 
 # --- reading files -----------------------------------------------------------
@@ -226,10 +188,7 @@ def parse_yaml(raw: Union[bytes, str], name: str) -> Document:
         raise InvalidInput([Problem(name, f"input is {len(raw):,} {unit}; the limit is {MAX_BYTES:,}")])
     text = _decode(raw, name) if isinstance(raw, bytes) else raw
     _check_characters(text, name)
-    # Reading makes a container per list and mapping and a tuple per position, all
-    # of which live on: the collector is paused while reading (see sheetgen.collector).
-    with paused():
-        return _Reader(name, text).read()
+    return _Reader(name, text).read()
 
 
 # --- scalars -----------------------------------------------------------------
@@ -419,127 +378,13 @@ class _Reader:
             SequenceEndEvent: self._end, MappingEndEvent: self._end,
             DocumentStartEvent: self._document,
         }
-        get_event, scalar, start = self.loader.get_event, self._scalar, self._start
-        stack, positions, key_positions = self.stack, self.doc.positions, self.doc.key_positions
-        fail, read_plain = self._fail, self._plain
-        # A plain scalar read once is not resolved again: keys and most values repeat from
-        # player to player. Its tag and value (or why it has none) are kept per file.
-        plain: dict[str, tuple[str, Any, Optional[str]]] = {}
-        # The loop below is the reader's hot path (a results file of 10,000 players is
-        # about 160,000 events): a plain scalar or an untagged list or mapping inside a
-        # kept list or mapping is handled inline, exactly as _scalar and _start would;
-        # anything else (the document's root, tags, a key that is not a scalar, anything
-        # inside a skipped part) goes to those methods. The node count is kept in a local
-        # and handed to self.nodes around each of those calls.
-        nodes = self.nodes
         while True:
-            event: Any = get_event()
-            kind = type(event)
-            if kind is ScalarEvent:  # the commonest event
-                top = stack[-1] if stack else None
-                if top is None or not top.keep or event.tag is not None:
-                    self.nodes = nodes
-                    scalar(event)
-                    nodes = self.nodes
-                    continue
-                nodes += 1
-                if nodes > MAX_NODES:
-                    self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
-                text = event.value
-                if event.implicit[0]:
-                    known = plain.get(text)
-                    if known is None:
-                        known = plain[text] = read_plain(text)
-                    tag, item, refusal = known
-                else:
-                    tag, item, refusal = _QUOTED, text, None
-                state = top.state
-                value: Any = top.value
-                if state == _KEY:  # _key, inline
-                    top.state = _SKIP
-                    if tag == _MERGE_TAG:
-                        fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
-                    elif refusal is not None:
-                        fail(event, refusal)
-                    elif type(item) is not str and type(item) is not int:
-                        fail(event, f"a key must be a word or a whole number, not '{_preview(text)}'")
-                    elif item in value:
-                        fail(event, f"duplicate key '{_preview(str(item))}'")
-                    else:
-                        top.key, top.state = item, _VALUE
-                        mark = event.start_mark
-                        key_positions[top.path + (item,)] = (mark.line + 1, mark.column + 1)
-                    continue
-                if type(value) is list:  # _slot and _attach, inline
-                    path = top.path + (len(value),)
-                else:
-                    top.state = _KEY
-                    if state != _VALUE:
-                        continue  # the value of a refused key: dropped
-                    path = top.path + (top.key,)
-                mark = event.start_mark
-                positions[path] = (mark.line + 1, mark.column + 1)
-                if refusal is not None:
-                    fail(event, refusal)
-                if type(value) is list:
-                    value.append(item)
-                else:
-                    value[path[-1]] = item
-            elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                stack.pop()
-            elif kind is MappingStartEvent or kind is SequenceStartEvent:
-                top = stack[-1] if stack else None
-                if top is None or not top.keep or event.tag is not None or top.state == _KEY \
-                        or len(stack) >= MAX_DEPTH:
-                    self.nodes = nodes
-                    start(event)
-                    nodes = self.nodes
-                    continue
-                nodes += 1  # _count, _slot and _attach, inline
-                if nodes > MAX_NODES:
-                    self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
-                value = top.value
-                if type(value) is list:
-                    path = top.path + (len(value),)
-                else:
-                    state = top.state
-                    top.state = _KEY
-                    if state != _VALUE:
-                        stack.append(_SKIPPED)  # the value of a refused key: read and dropped
-                        continue
-                    path = top.path + (top.key,)
-                mark = event.start_mark
-                positions[path] = (mark.line + 1, mark.column + 1)
-                opened: Union[list, dict] = {} if kind is MappingStartEvent else []
-                if type(value) is list:
-                    value.append(opened)
-                else:
-                    value[path[-1]] = opened
-                stack.append(_Frame(path, opened, True))
-            elif kind is StreamEndEvent or event is None:
-                self.nodes = nodes
+            event: Any = self.loader.get_event()
+            if event is None or type(event) is StreamEndEvent:
                 return
-            else:
-                handler = handlers.get(kind)
-                if handler is not None:  # stream start and document end need nothing
-                    self.nodes = nodes
-                    handler(event)
-                    nodes = self.nodes
-
-    def _plain(self, text: str) -> tuple[str, Any, Optional[str]]:
-        """A plain scalar's tag (as _tag gives it), its value, and why it has none (or None)."""
-        if text.isdigit() and text.isascii() and text[0] != "0":
-            tag = _DIGITS
-        else:
-            tag = _STR_TAG
-            for resolved, pattern in self.implicit.get(text[:1], ()):
-                if pattern.match(text):
-                    tag = resolved
-                    break
-        try:
-            return tag, _convert(text, tag), None
-        except _Refused as refused:
-            return tag, None, str(refused)
+            handler = handlers.get(type(event))
+            if handler is not None:  # stream start and document end need nothing
+                handler(event)
 
     # problems
 

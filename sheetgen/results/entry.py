@@ -1,7 +1,7 @@
 """Guided entry: a game's results asked for one field at a time (`sheetgen enter`).
 
 For a table with paper sheets and one laptop. The questions are the results
-model (sheetgen/results.py) read in template order: player by player, field by
+model (sheetgen/results/model.py) read in template order: player by player, field by
 field, then the game-level fields. Each answer is checked as it is typed
 against the field's schema (types, ranges, choices); a bad one is asked again
 with the reason. The answers make the same results data a template filled in
@@ -10,8 +10,8 @@ by hand makes; the caller writes it and scores it with the one pipeline.
 Most fields are asked from their schema and their template default (a number,
 a mapping of numbers by key, a list written on one line). Where a model holds a
 game-level list with its own structure (Carcassonne's features, Gold West's
-Boomtown) or a value the schema leaves loose, the game's scorer asks it
-(`Scorer.ask_field`), with the helpers here.
+Boomtown) or a value the schema leaves loose, the game asks it (its enter.py,
+named by `GameSpec.enter` and handed here by the caller), with the helpers here.
 
 Nothing here reads the terminal: `ask(prompt, default)` returns the answer's
 text (the default for an empty answer) and raises EndOfInput when input ends;
@@ -23,14 +23,16 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen import playernames as name_policy
+from sheetgen.playernames import clean, key as name_key, text_problem, twice
 from sheetgen.errors import SheetgenError
-from sheetgen.results import Block, Context, Example, Scorer
+from sheetgen.results.model import Block, Context, Example, Scorer
 from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema
 
 Ask = Callable[[str, Optional[str]], str]
 MAX_ANSWER = 1000  # characters of one answer: a sheet's longest line (a row of claims, names) is far less
 Tell = Callable[[str], None]
+# (scorer, interview, key, player index or None) -> the answer, or NotImplemented: ask it from the model
+AskOwn = Callable[[Scorer, "Interview", str, Optional[int]], Any]
 
 
 class EndOfInput(SheetgenError):
@@ -67,8 +69,9 @@ def problem(schema: Any, value: Any) -> Optional[str]:
 class Interview:
     """Asks questions through `ask`, checking each answer; the game's scorer asks what it owns."""
 
-    def __init__(self, ask: Ask, tell: Tell, scorer: Scorer, ctx: Context):
+    def __init__(self, ask: Ask, tell: Tell, scorer: Scorer, ctx: Context, own: Optional[AskOwn] = None):
         self.ask, self.tell, self.scorer, self.ctx = ask, tell, scorer, ctx
+        self.own = own  # the game's own questions (GameSpec.enter), asked before the model's
 
     # -- one answer ---------------------------------------------------------------------
     def value(self, prompt: str, parse: Callable[[str], Any], default: Optional[str] = None) -> Any:
@@ -155,7 +158,7 @@ class Interview:
         spec = spec if isinstance(spec, Field) else Field(spec)
         if not self.ctx.asked(spec):
             return SKIP
-        asked = self.scorer.ask_field(self, key, index)
+        asked = self.own(self.scorer, self, key, index) if self.own is not None else NotImplemented
         if asked is not NotImplemented:
             return asked
         extra = () if index is None else (index,)
@@ -234,22 +237,24 @@ def checked(schema: Any, value: Any) -> Any:
 
 def pick(text: str, choices: Sequence[str], what: str = "answer") -> str:
     """The choice `text` names (letter case aside; a unique beginning will do)."""
-    key = name_policy.key(text)
-    exact = [c for c in choices if name_policy.key(c) == key]
+    key = name_key(text)
+    exact = [c for c in choices if name_key(c) == key]
     if exact:
         return exact[0]
-    begun = [c for c in choices if name_policy.key(c).startswith(key)] if key else []
+    begun = [c for c in choices if name_key(c).startswith(key)] if key else []
     if len(begun) == 1:
         return begun[0]
     raise Retry(f"'{text}' is not a {what} here; choose one of {', '.join(choices)}")
 
 
-def interview(scorer: Scorer, ctx: Context, ask: Ask, tell: Tell, asked_names: bool = False) -> dict:
-    """Every answer of a game's results, as the results file's data (in template order).
+def interview(scorer: Scorer, ctx: Context, ask: Ask, tell: Tell, asked_names: bool = False,
+              own: Optional[AskOwn] = None) -> dict:
+    """Every answer of a game's results, as the results file's data (in template order); `own`
+    asks the fields the game asks its own way (GameSpec.enter).
 
     With `asked_names`, each player's name is asked first (the context's are the defaults)."""
     model = scorer.model()
-    talk = Interview(ask, tell, scorer, ctx)
+    talk = Interview(ask, tell, scorer, ctx, own)
     if asked_names:
         ctx = talk.ctx = Context(ctx.rules, ctx.players, ask_names(talk, ctx.names), ctx.setup, ctx.unused)
     data: dict = {"game": model.game}
@@ -312,12 +317,12 @@ def ask_names(talk: Interview, defaults: Sequence[str]) -> list:
     chosen: list = []
 
     def parse(text: str) -> str:
-        name = name_policy.clean(text)
-        why = name_policy.text_problem(name)  # the names a results file takes: not empty, plain, short
+        name = clean(text)
+        why = text_problem(name)  # the names a results file takes: not empty, plain, short
         if why:
             raise Retry(why)
-        if name_policy.key(name) in {name_policy.key(n) for n in chosen}:
-            raise Retry(name_policy.twice(name))
+        if name_key(name) in {name_key(n) for n in chosen}:
+            raise Retry(twice(name))
         return name
 
     for n, default in enumerate(defaults):

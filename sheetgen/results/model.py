@@ -18,38 +18,34 @@ the commented template and the JSON Schema.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
 
-from sheetgen import playernames as names
-from sheetgen.playernames import check_all as check_names
-from sheetgen.collector import paused
-from sheetgen.record import FrozenRecord, Record
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count, player_range
+from sheetgen.playernames import check_all, clean, key as name_key, text_problem, twice
+from sheetgen.results.document import Document, PathKey
+from sheetgen.results.report import ScoredPlayer, ScoreReport, rank
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
-from sheetgen.yamlio import Document, PathKey
-
-if TYPE_CHECKING:  # the ranking (sheetgen.scoring) loads when a file is tallied, not for a template
-    from sheetgen.scoring import ScoreReport
 
 # -- small shared helpers ---------------------------------------------------------
 
-# Names are cleaned and compared by the one name policy (sheetgen/names.py).
-clean_name = names.clean
+# Names are cleaned and compared by the one name policy (sheetgen/playernames.py).
+clean_name = clean
 
 
 @lru_cache(maxsize=4096)
 def _key(text: str) -> str:
-    return names.key(text)
+    return name_key(text)
 
 
 def norm(text: Any) -> str:
-    """`names.key`: how a name or a word is compared. Remembered for text, as a file of
+    """`sheetgen.playernames.key`: how a name or a word is compared. Remembered for text, as a file of
     thousands of players, or a batch of thousands of files, names the same rows and
     buildings again and again."""
-    return _key(text) if type(text) is str else names.key(text)
+    return _key(text) if type(text) is str else name_key(text)
 
 
 def is_int(value: Any) -> bool:
@@ -68,8 +64,6 @@ def and_list(items: Iterable[str]) -> str:
 
 def closest(text: str, choices: Sequence[str]) -> Optional[str]:
     """The choice nearest to `text` (compared as `norm` sees them), if any is near."""
-    import difflib  # only an error needs a hint
-
     keys = {norm(c): c for c in choices}
     hit = difflib.get_close_matches(norm(text), list(keys), n=1, cutoff=0.6)
     return keys[hit[0]] if hit else None
@@ -85,29 +79,19 @@ def unknown(what: str, text: Any, choices: Sequence[str]) -> str:
 
 # -- the model ------------------------------------------------------------------------
 
-# Context, Model and Outcome are plain records (sheetgen.record) rather than dataclasses:
-# every command that reads or writes a results file defines them. Entry and Table stay
-# dataclasses: games subclass them as such.
-
-
-class Context(FrozenRecord):
+@dataclass(frozen=True)
+class Context:
     """What a template is written for: the rule data, the player count and names (read-only);
     for a template of one setup (`--code`), the realised setup and the needs that cannot
     arise in it (offices not in play): a field only those need is left out."""
 
-    __slots__ = ("rules", "players", "names", "setup", "unused")
-    _fields = __slots__
     rules: RuleData
     players: int
-    names: list
-    setup: Optional[dict]
-    unused: frozenset
+    names: list[str]
+    setup: Optional[dict[str, Any]] = None
+    unused: frozenset[str] = frozenset()
 
-    def __init__(self, rules: RuleData, players: int, names: list, setup: Optional[dict] = None,
-                 unused: frozenset = frozenset()):
-        self._set(rules, players, names, setup, unused)
-
-    def __hash__(self) -> int:  # type: ignore[override]  # names is a list, setup a dict: hashed by what names them
+    def __hash__(self) -> int:  # names is a list, setup a dict: hashed by what names them
         setup = None if self.setup is None else self.setup.get("code")
         return hash((self.rules, self.players, tuple(self.names), setup, self.unused))
 
@@ -135,23 +119,19 @@ def _no_lines(ctx: Context) -> list:
     return []
 
 
-class Model(Record):
+@dataclass(frozen=True)
+class Model:
     """A game's results file: the top-level fields, with `players` either a list of
     per-player mappings (`player` given) or a list of names."""
 
-    _fields = ("game", "title", "player", "fields", "players_help", "intro", "outro", "comment_column")
-
-    def __init__(self, game: str, title: str, player: Optional[Map], fields: dict, players_help: Any = "",
-                 intro: Callable[[Context], list] = _no_lines, outro: Callable[[Context], list] = _no_lines,
-                 comment_column: int = 40):
-        self.game = game
-        self.title = title
-        self.player = player  # the fields of one player's entry; None: `players` lists names
-        self.fields = fields  # top-level fields after `game` and `players`
-        self.players_help = players_help
-        self.intro = intro
-        self.outro = outro
-        self.comment_column = comment_column
+    game: str
+    title: str
+    player: Optional[Map]  # the fields of one player's entry; None: `players` lists names
+    fields: dict[str, Any]  # top-level fields after `game` and `players`
+    players_help: Any = ""
+    intro: Callable[[Context], list[str]] = _no_lines
+    outro: Callable[[Context], list[str]] = _no_lines
+    comment_column: int = 40
 
     def schema(self) -> Map:
         def game_test(value: Any) -> Optional[str]:
@@ -324,17 +304,28 @@ class Reader:
 
 # -- the pipeline -----------------------------------------------------------------------
 
-class Outcome(Record):
+@dataclass
+class Outcome:
     """What `Scorer.examine` found: problems, warnings, the file as read, the tally, and the document."""
 
-    __slots__ = _fields = ("problems", "warnings", "table", "breakdowns", "doc")
+    problems: list[Problem]
+    warnings: list[str]
+    table: Any
+    breakdowns: list[dict[str, int]]  # per player, in file order; empty when there are problems
+    doc: Document
 
-    def __init__(self, problems: list, warnings: list, table: Any, breakdowns: list, doc: Document):
-        self.problems = problems
-        self.warnings = warnings
-        self.table = table
-        self.breakdowns = breakdowns  # per player, in file order; empty when there are problems
-        self.doc = doc
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What checking a results file found: its problems (located) and its warnings."""
+
+    problems: list[Problem]
+    warnings: list[str]
+
+    @property
+    def ok(self) -> bool:
+        """Whether the file has no problems (warnings do not count)."""
+        return not self.problems
 
 
 class Scorer:
@@ -372,11 +363,6 @@ class Scorer:
         """Points per category for every player, in file order (only for a file with no problems)."""
         raise NotImplementedError
 
-    def ask_field(self, talk: Any, key: str, index: Optional[int]) -> Any:
-        """Guided entry (sheetgen/entry.py): ask field `key` (of player `index`, or of the table
-        when None) the game's own way, or NotImplemented to have it asked from the model."""
-        return NotImplemented
-
     def total_detail(self, entry: Any, parts: dict) -> Optional[str]:
         """How a written total's mismatch explains the tally (None: 'category points, ...')."""
         return None
@@ -400,12 +386,6 @@ class Scorer:
     # the pipeline ----------------------------------------------------------------------------
     def examine(self, doc: Document) -> Outcome:
         """Every problem and warning of a results file, and its tally when it has no problems."""
-        # what examining makes lives on in the outcome: the garbage collector is paused,
-        # as it is while a file is read (see sheetgen.collector)
-        with paused():
-            return self._examine(doc)
-
-    def _examine(self, doc: Document) -> Outcome:
         model, schema = self._built()
         found: list = []
         schema.walk(doc.value, (), found)
@@ -418,8 +398,6 @@ class Scorer:
         problems = list(dict.fromkeys(r.problems))
         breakdowns: list = []
         if not problems:
-            from sheetgen.scoring import total_mismatch
-
             breakdowns = self.breakdown(table)
             for entry, parts in zip(table.players, breakdowns):
                 if entry.claimed is None:
@@ -432,21 +410,22 @@ class Scorer:
         problems.sort(key=doc.order)
         return Outcome(problems, warnings, table, breakdowns, doc)
 
-    def check(self, doc: Document) -> tuple:
-        """(problems, warnings) of a results file."""
+    def check(self, doc: Document) -> CheckResult:
+        """The problems and warnings of a results file."""
         outcome = self.examine(doc)
-        return outcome.problems, outcome.warnings
+        return CheckResult(outcome.problems, outcome.warnings)
 
     def tally(self, doc: Document) -> ScoreReport:
-        """Check, then score and rank; raise InvalidInput listing every problem."""
+        """Check, then score and rank.
+
+        :raises InvalidInput: listing every problem.
+        """
         return self.report(self.examine(doc))
 
     def report(self, outcome: Outcome) -> ScoreReport:
         """The ranked report of an examined file; raise InvalidInput if it has problems."""
         if outcome.problems:
             raise InvalidInput(outcome.problems)
-        from sheetgen.scoring import ScoredPlayer, rank
-
         entries = outcome.table.players
         players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
                    for e, parts in zip(entries, outcome.breakdowns)]
@@ -502,7 +481,7 @@ class Scorer:
         if setup is not None:
             players = setup["players"]
         if names is not None:
-            names = check_names(names)  # the name policy (sheetgen/names.py)
+            names = check_all(names)  # the name policy (sheetgen/playernames.py)
         count = len(names) if names and players is None else (high if players is None else players)
         check_player_count("names" if names and players is None else "players", self.title, low, high, count)
         if names and len(names) != count:
@@ -551,13 +530,13 @@ class Scorer:
                     entry.claimed, entry.claimed_at = item["total"], entry.path("total")
                 self.read_player(r, entry, item, broken)
                 where = entry.path("name")
-            why = names.text_problem(entry.name) if entry.name else None
-            if why:  # the name policy's (sheetgen/names.py), as --names and `enter` refuse
+            why = text_problem(entry.name) if entry.name else None
+            if why:  # the name policy's (sheetgen/playernames.py), as --names and `enter` refuse
                 r.fail(where, why)
             elif entry.name:
-                key = names.key(entry.name)  # not `norm`: each name is new, and would crowd the remembered words out
+                key = name_key(entry.name)  # not `norm`: each name is new, and would crowd the remembered words out
                 if key in seen:
-                    r.fail(where, names.twice(entry.name))
+                    r.fail(where, twice(entry.name))
                     if model.player is None:
                         continue
                 seen[key] = entry
@@ -586,25 +565,15 @@ class Scorer:
                                      f"needs it; write {flow(blank)} if there are none")
 
 
-# -- by rule data, whatever the game ----------------------------------------------------
+def total_mismatch(written: int, parts: dict[str, int], who: str = "", detail: Optional[str] = None) -> Optional[str]:
+    """The message for a written total that differs from the tally of `parts`, else None.
 
-def scorer_for(rules: RuleData) -> Scorer:
-    """The scorer of the game `rules` are for."""
-    from sheetgen.games import get_game  # the registry imports game packages
-
-    return get_game(rules.game).scorer(rules)
-
-
-def check(doc: Document, rules: RuleData) -> tuple:
-    """(problems, warnings) of a results file of the game of `rules`."""
-    return scorer_for(rules).check(doc)
-
-
-def tally(doc: Document, rules: RuleData) -> ScoreReport:
-    """The ranked report of a results file; raises InvalidInput listing every problem."""
-    return scorer_for(rules).tally(doc)
-
-
-def template(rules: RuleData, players: Any = None, names: Optional[Sequence[str]] = None) -> str:
-    """The commented results file of the game of `rules`."""
-    return scorer_for(rules).template(players, names)
+    `detail` replaces the default "category points, ..." explanation.
+    """
+    tally = sum(parts.values())
+    if written == tally:
+        return None
+    detail = detail if detail is not None else ", ".join(f"{k} {v}" for k, v in parts.items())
+    diff = tally - written
+    return (f"total: you wrote {written}{f' for {who}' if who else ''}, the tally is {tally} ({detail}); "
+            f"{abs(diff)} {'short' if diff > 0 else 'too many'}")
