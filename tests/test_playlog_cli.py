@@ -227,11 +227,13 @@ def test_standings_plot_refusals(run, season, tmp_path):
 @pytest.mark.parametrize("args", [("check", RW), ("score", RW), ("score", RW, "--format", "json")],
                          ids=" ".join)
 def test_commands_without_log_load_none_of_it(tmp_path, args):
-    """The package exports PlayLog explicitly (no module-level __getattr__), so the log's store
-    and sqlite3 load with `import sheetgen`; the ratings and the data-folder lookup do not."""
+    """The package exports PlayLog explicitly (no module-level __getattr__) and imports at the
+    top, so the log's store, sqlite3 and platformdirs (a small module) load with `import
+    sheetgen`; the ratings library (openskill, heavy) does not."""
     loaded = loaded_by(tmp_path, *args)
     assert "sheetgen.cli" in loaded
-    assert not {m.split(".")[0] for m in loaded} & (LOG_MODULES - {"sqlite3", "_sqlite3", "sheetgen.playlog"})
+    assert not {m.split(".")[0] for m in loaded} & (LOG_MODULES - {"sqlite3", "_sqlite3", "sheetgen.playlog",
+                                                                     "platformdirs"})
 
 
 def test_score_log_loads_the_log_but_not_the_ratings(tmp_path):

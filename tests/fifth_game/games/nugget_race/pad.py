@@ -9,4 +9,4 @@ def build(rules, request) -> SheetDocument:
              Text(10, 60, "claims", 10), Box(Rect(40, 52, 30, 12)))
     pages = [Page("pad", (Text(100, 20, name, 12),) if name else ()) for name in request.sheet_names]
     return SheetDocument(title=f"{rules.title} pad", subject="nugget-race pad", width=180, height=250,
-                         forms={"pad": frame}, pages=pages)
+                         backdrops={"pad": frame}, pages=pages)
