@@ -20,10 +20,10 @@ from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import FormField, Rect, SheetRequest
+from sheetgen.sheet import FormField, Rect
 
 from conftest import ROOT
-from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, write
+from formfill import PDFTOPPM, Fillable, fields_in_boxes, ppm, refused_everywhere, write
 
 CG = sheetgen.game("carcassonne-gold-rush")
 RULES = ruledata.load(get_game("carcassonne-gold-rush"))
@@ -37,23 +37,8 @@ ROLE = {"railroad": "workers", "mountain": "miners", "city": "merchant", "prairi
 EXTRA = {"features": "horses", "completed": "locomotives"}
 
 
-def build(players=3, names=(), values=(), paper="letter"):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), paper=paper)
-    return get_game("carcassonne-gold-rush").sheet("pad").builder()(RULES, request)
-
-
-_BLANKS: dict = {}
-
-
-def blank(players=3, names=()):
-    key = (players, tuple(names))
-    if key not in _BLANKS:
-        _BLANKS[key] = CG.sheet(fillable=True, players=players if not names else None, names=list(names) or None)
-    return _BLANKS[key]
-
-
-def fill(data: bytes, pages: dict) -> bytes:
-    return fill_pdf(data, PREFIX, pages)
+SHEET = Fillable("carcassonne-gold-rush", "pad", build_players=3, blank_players=3)
+build, blank, fill = SHEET.build, SHEET.blank, SHEET.fill
 
 
 def pad_fields(game: dict) -> dict:

@@ -22,10 +22,10 @@ from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.gold_west import pad_form
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import Box, FormField, SheetRequest
+from sheetgen.sheet import Box, FormField
 
 from conftest import ROOT
-from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, write
+from formfill import PDFTOPPM, Fillable, fields_in_boxes, ppm, refused_everywhere, write
 
 GW = sheetgen.game("gold-west")
 RULES = ruledata.load(get_game("gold-west"))
@@ -39,23 +39,8 @@ PIECES = RULES["pieces"]["camps_per_player"]
 COUNTS = ("points", "edge", "next_to_opponent", "line", "investments", "shipping_tiles", "wanted", "supply", "total")
 
 
-def build(players=4, names=(), values=(), code=None, paper="letter"):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), code=code, paper=paper)
-    return get_game("gold-west").sheet("pad").builder()(RULES, request)
-
-
-_BLANKS: dict = {}
-
-
-def blank(players=4, names=()):
-    key = (players, tuple(names))
-    if key not in _BLANKS:
-        _BLANKS[key] = GW.sheet("pad", fillable=True, players=None if names else players, names=list(names) or None)
-    return _BLANKS[key]
-
-
-def fill(data: bytes, pages: dict) -> bytes:
-    return fill_pdf(data, PREFIX, pages)
+SHEET = Fillable("gold-west", "pad", build_players=4, blank_players=4)
+build, blank, fill = SHEET.build, SHEET.blank, SHEET.fill
 
 
 def pad_fields(players: list, boomtown: dict) -> dict:
@@ -131,12 +116,7 @@ def test_copies_printed_with_a_code_and_names_are_unused_until_filled_in(tmp_pat
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():
-    doc = build(4)
-    fields = [item for item in doc.pages[0].items if isinstance(item, FormField)]
-    assert [f.name for f in fields] == list(FORM.slots)
-    for f in fields:
-        slot = FORM.slots[f.name]
-        assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+    SHEET.check_tab_order(build(4))
 
 
 def test_field_names_are_the_documented_ones():

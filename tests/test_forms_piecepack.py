@@ -22,10 +22,10 @@ from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import mat_form
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import FormField, SheetRequest
+from sheetgen.sheet import FormField
 
 from conftest import ROOT
-from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, without_places, write
+from formfill import PDFTOPPM, Fillable, fields_in_boxes, ppm, without_places, write
 
 GR = sheetgen.game("piecepack-gold-rush")
 RULES = ruledata.load(get_game("piecepack-gold-rush"))
@@ -39,25 +39,8 @@ MARKERS = RULES["player_start"]["ownership_markers"]
 EXAMPLE = ROOT / "examples" / "piecepack-gold-rush-game.yaml"
 
 
-def build(players=3, names=(), values=(), count_given=False, paper="letter"):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), count_given=count_given,
-                           paper=paper)
-    return get_game("piecepack-gold-rush").sheet("mat").builder()(RULES, request)
-
-
-_BLANKS: dict = {}
-
-
-def blank(players=4, names=()):
-    key = (players, tuple(names))
-    if key not in _BLANKS:
-        _BLANKS[key] = GR.sheet("mat", fillable=True, players=players if not names else None,
-                                names=list(names) or None)
-    return _BLANKS[key]
-
-
-def fill(data: bytes, pages: dict) -> bytes:
-    return fill_pdf(data, PREFIX, pages)
+SHEET = Fillable("piecepack-gold-rush", "mat", build_players=3, blank_players=4)
+build, blank, fill = SHEET.build, SHEET.blank, SHEET.fill
 
 
 def mat_fields(player: dict) -> dict:
@@ -101,13 +84,7 @@ def test_a_track_cells_check_sits_below_its_number():
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():
-    doc = build(players=2)
-    for page in doc.pages:
-        fields = [item for item in page.items if isinstance(item, FormField)]
-        assert [f.name for f in fields] == list(FORM.slots)
-        for f in fields:
-            slot = FORM.slots[f.name]
-            assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+    SHEET.check_tab_order(build(players=2))
 
 
 def test_field_names_are_the_documented_ones():

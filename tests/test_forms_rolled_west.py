@@ -26,10 +26,10 @@ from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games import get_game
 from sheetgen.games.rolled_west import board_form
 from sheetgen.scoring import report_to_text
-from sheetgen.sheet import FormField, Page, Rect, SheetDocument, SheetRequest
+from sheetgen.sheet import FormField, Page, Rect, SheetDocument
 
 from conftest import ROOT, run_process
-from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, without_places, write
+from formfill import PDFTOPPM, Fillable, fields_in_boxes, ppm, refused_everywhere, without_places, write
 
 RW = sheetgen.game("rolled-west")
 RULES = ruledata.load(get_game("rolled-west"))
@@ -46,23 +46,8 @@ OFFICES = [LETTER[r] + LETTER[c] for r in RULES["boomtown"]["rows"] for c in RUL
 EXAMPLE = ROOT / "examples" / "rolled-west-game.yaml"
 
 
-def build(players=2, names=(), values=(), paper="letter"):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), paper=paper)
-    return get_game("rolled-west").sheet("board").builder()(RULES, request)
-
-
-_BLANKS: dict = {}
-
-
-def blank(players=4, names=()):
-    key = (players, tuple(names))
-    if key not in _BLANKS:
-        _BLANKS[key] = RW.sheet(fillable=True, players=players if not names else None, names=list(names) or None)
-    return _BLANKS[key]
-
-
-def fill(data: bytes, pages: dict) -> bytes:
-    return fill_pdf(data, PREFIX, pages)
+SHEET = Fillable("rolled-west", "board", build_players=2, blank_players=4)
+build, blank, fill = SHEET.build, SHEET.blank, SHEET.fill
 
 
 def board_fields(player: dict) -> dict:
@@ -92,13 +77,7 @@ def test_every_writable_box_has_exactly_one_field_inside_it(paper):
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():
-    doc = build()
-    for page in doc.pages:
-        fields = [item for item in page.items if isinstance(item, FormField)]
-        assert [f.name for f in fields] == list(FORM.slots)
-        for f in fields:
-            slot = FORM.slots[f.name]
-            assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+    SHEET.check_tab_order(build())
 
 
 def test_field_names_are_the_documented_ones():
