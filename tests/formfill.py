@@ -17,7 +17,8 @@ import pypdf
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
-from sheetgen import ruledata
+from sheetgen import pdf, ruledata
+from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.sheet import Box, FormField, SheetDocument, SheetRequest
 
@@ -150,6 +151,19 @@ def refused_everywhere(run, tmp_path, files: list, expected: str) -> None:
     assert not (tmp_path / "out.yaml").exists()
 
 
+def scores_or_is_located(score, path) -> None:
+    """`score(path)` of a PDF filled at random gives a report of 2 to 4 players, or problems each
+    named FILE:... on one line: never anything else."""
+    try:
+        report = score(path)
+    except InvalidInput as exc:
+        assert exc.problems
+        for problem in exc.problems:
+            assert str(problem).startswith(f"{path}:") and "\n" not in str(problem)
+    else:
+        assert 2 <= len(report.players) <= 4
+
+
 def without_places(problems) -> list:
     """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
     return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
@@ -170,3 +184,22 @@ def ppm(data: bytes, tmp_path, dpi: int = 50) -> tuple:
     magic, width, height, depth, pixels = raw.split(maxsplit=4)
     assert magic == b"P6" and depth == b"255"
     return int(width), int(height), pixels
+
+
+def pixels_changed(empty: tuple, filled: tuple, doc: SheetDocument, dpi: int, paper: str = "letter"):
+    """For a sheet's first page rendered empty and filled in (ppm(), at `dpi`): a function giving how
+    many pixels differ inside a rectangle of the sheet (mm; the sheet centred on its paper)."""
+    width, _, before = empty
+    after = filled[2]
+    page_w, page_h = pdf.PAPER[paper]
+    left = (page_w - doc.width * 72 / 25.4) / 2
+    top = (page_h - doc.height * 72 / 25.4) / 2
+    scale = dpi / 72
+
+    def changed(rect) -> int:
+        x0, x1 = int((left + rect.x * 72 / 25.4) * scale), int((left + rect.right * 72 / 25.4) * scale) + 1
+        y0, y1 = int((top + rect.y * 72 / 25.4) * scale), int((top + rect.bottom * 72 / 25.4) * scale) + 1
+        at = [(y * width + x) * 3 for y in range(y0, y1) for x in range(x0, x1)]
+        return sum(before[i:i + 3] != after[i:i + 3] for i in at)
+
+    return changed

@@ -1,7 +1,6 @@
 """The Carcassonne: Gold Rush score pad: geometry, content and the PDF file itself."""
 
 import hashlib
-import io
 import itertools
 import re
 import shutil
@@ -14,6 +13,8 @@ from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
+
+from printed import colour_fills, reader
 
 MM = 72 / 25.4
 CG = get_game("carcassonne-gold-rush")
@@ -32,10 +33,6 @@ def art_of(document):
 
 def render(paper="letter", ink="color", **kwargs):
     return pdf.render(build(**kwargs), paper, ink)
-
-
-def reader(data):
-    return PdfReader(io.BytesIO(data))
 
 
 def flat_text(data, page=0):
@@ -211,20 +208,6 @@ def test_static_art_is_shared_not_redrawn():
     many = len(render(players=5, names=("Ann", "Ben"), copies=25))
     per_page = (many - one) / 24
     assert per_page < 1000, per_page
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def test_low_ink_drops_colour_fills():

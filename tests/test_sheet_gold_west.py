@@ -1,7 +1,6 @@
 """The Gold West final-scoring pad: geometry, content and the PDF file itself."""
 
 import hashlib
-import io
 import itertools
 import re
 import shutil
@@ -15,6 +14,8 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+
+from printed import colour_fills, reader
 
 MM = 72 / 25.4
 GW = get_game("gold-west")
@@ -152,10 +153,6 @@ def render(paper="letter", ink="color", **kwargs):
     return pdf.render(build(**kwargs), paper, ink)
 
 
-def reader(data):
-    return PdfReader(io.BytesIO(data))
-
-
 def page_text(data, page=0):
     return reader(data).pages[page].extract_text()
 
@@ -271,20 +268,6 @@ def test_static_art_is_shared_not_redrawn():
     one = len(render(players=4, names=names, copies=1))
     many = len(render(players=4, names=names, copies=25))
     assert (many - one) / 24 < 1000
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def test_low_ink_drops_colour_fills():

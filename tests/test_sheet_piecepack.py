@@ -2,7 +2,6 @@
 
 import collections
 import hashlib
-import io
 import itertools
 import re
 
@@ -13,6 +12,8 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import cards as cards_module
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+
+from printed import colour_fills, reader
 
 MM = 72 / 25.4
 GAME = get_game("piecepack-gold-rush")
@@ -33,26 +34,8 @@ def render(part, paper="letter", ink="color", **kwargs):
     return pdf.render(build(part, paper=paper, ink=ink, **kwargs), paper, ink)
 
 
-def reader(data):
-    return PdfReader(io.BytesIO(data))
-
-
 def flat(page):
     return " ".join(page.extract_text().split())
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def icon_rect(icon):

@@ -2,7 +2,6 @@
 
 import hashlib
 import itertools
-import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest
+
+from printed import colour_fills, reader
 
 MM = 72 / 25.4
 RW = get_game("rolled-west")
@@ -114,11 +115,6 @@ def letter_pdf():
     return pdf.render(build(names=("Ann", "Gabriel", "Zoë")), "letter", "color")
 
 
-def reader(data):
-    import io
-    return PdfReader(io.BytesIO(data))
-
-
 @pytest.mark.parametrize("players,copies", [(2, 1), (3, 1), (4, 3)])
 def test_one_page_per_player_per_copy(players, copies):
     assert len(reader(render(players=players, copies=copies)).pages) == players * copies
@@ -196,20 +192,6 @@ def test_static_art_is_shared_not_redrawn():
     many = len(render(players=4, copies=25))
     per_page = (many - one) / 96
     assert per_page < 1000, per_page
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def test_low_ink_drops_colour_fills():
