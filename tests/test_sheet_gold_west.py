@@ -15,7 +15,7 @@ from sheetgen.games import get_game
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
 
-from printed import colour_fills, reader
+from printed import check_inside, check_nesting, colour_fills, reader
 
 MM = 72 / 25.4
 GW = get_game("gold-west")
@@ -53,14 +53,9 @@ def test_content_box_fits_the_paper_with_printer_margins(paper):
 
 
 def test_everything_stays_inside_the_content_box(pad):
-    content = Rect(0, 0, pad.width, pad.height)
+    check_inside(art_of(pad), pad)
     for item in art_of(pad):
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            half = item.size / 2
-            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
-        elif isinstance(item, Text):
+        if isinstance(item, Text):
             assert 0 <= item.y <= pad.height, item
             if item.max_width is not None:
                 left = {"left": item.x, "center": item.x - item.max_width / 2,
@@ -76,17 +71,7 @@ def test_writing_boxes_are_big_enough_and_do_not_overlap(pad):
 
 def test_boxes_nest_or_keep_apart(pad):
     """Boxes and paragraphs may nest but never partly overlap; icons never straddle a box edge."""
-    items = art_of(pad)
-    rects = [i.rect for i in items if isinstance(i, (Box, Para))]
-    for a, b in itertools.combinations(rects, 2):
-        if a.overlaps(b):
-            assert a.inside(b) or b.inside(a), (a, b)
-    for icon in (i for i in items if isinstance(i, Icon)):
-        half = icon.size / 2 * 0.98
-        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
-        for rect in rects:
-            if r.overlaps(rect):
-                assert r.inside(rect), (icon, rect)
+    check_nesting(art_of(pad))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

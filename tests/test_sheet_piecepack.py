@@ -13,7 +13,7 @@ from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import cards as cards_module
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
 
-from printed import colour_fills, reader
+from printed import check_inside, colour_fills, reader
 
 MM = 72 / 25.4
 GAME = get_game("piecepack-gold-rush")
@@ -104,12 +104,7 @@ def test_mat_one_page_per_player_per_copy(players, copies):
 
 
 def test_mat_stays_inside_its_content_box(mat, mat_art):
-    content = Rect(0, 0, mat.width, mat.height)
-    for item in mat_art:
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            assert icon_rect(item).inside(content), item
+    check_inside(mat_art, mat)
 
 
 def test_mat_writing_boxes_are_big_and_apart(mat_art):

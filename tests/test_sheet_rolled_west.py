@@ -13,7 +13,7 @@ from sheetgen.games import get_game
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest
 
-from printed import colour_fills, reader
+from printed import check_inside, check_nesting, colour_fills, reader
 
 MM = 72 / 25.4
 RW = get_game("rolled-west")
@@ -52,28 +52,13 @@ def test_writing_boxes_do_not_overlap(art):
 
 
 def test_everything_stays_inside_the_content_box(art, board):
-    content = Rect(0, 0, board.width, board.height)
-    for item in art:
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            half = item.size / 2
-            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
+    check_inside(art, board)
 
 
 def test_sections_and_icons_do_not_collide(art):
     """Boxes may nest (a frame around its cells) but never partly overlap; icons sit inside
     one box or in clear space, never across a box edge."""
-    boxes = [i.rect for i in art if isinstance(i, (Box, Para))]
-    for a, b in itertools.combinations(boxes, 2):
-        if a.overlaps(b):
-            assert a.inside(b) or b.inside(a), (a, b)
-    for icon in (i for i in art if isinstance(i, Icon)):
-        half = icon.size / 2 * 0.98
-        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
-        for box in boxes:
-            if r.overlaps(box):
-                assert r.inside(box), (icon, box)
+    check_nesting(art)
 
 
 def test_the_legend_draws_a_settlement_as_the_printed_board_does(art):
