@@ -231,8 +231,9 @@ main(["template", "rolled-west", "-o", "t.yaml", "--force"])
 def test_a_killed_run_leaves_a_part_file_that_the_next_run_removes(run, tmp_path):
     target = tmp_path / "t.yaml"
     target.write_text("old")
+    # no rule-data cache: with a cold one (this file run alone) the first write, and the kill, were the cache's
     killed = subprocess.run([sys.executable, "-c", KILLED_MID_WRITE], cwd=tmp_path, capture_output=True,
-                            timeout=60)
+                            timeout=60, env=dict(os.environ, SHEETGEN_CACHE="off"))
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     (left,) = parts(tmp_path)
     assert left.startswith(".t.yaml.") and target.read_text() == "old"
