@@ -49,7 +49,8 @@ def pytest_collection_modifyitems(config, items):
 
 
 def examples(quick: int, full: int) -> int:
-    """A hypothesis test's example count: `quick` (10-25) in the everyday suite, `full` with --full."""
+    """How many examples a test tries (hypothesis's, or seeds in a loop): `quick` in the everyday suite
+    (10-25 for hypothesis), `full` with --full."""
     return full if FULL else quick
 
 
