@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.cli import main
+from sheetgen.results.entry import EndOfInput
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -17,6 +18,68 @@ ROOT = Path(__file__).resolve().parent.parent
 _LOGS = tempfile.mkdtemp(prefix="sheetgen-test-log-")
 atexit.register(shutil.rmtree, _LOGS, True)
 os.environ["SHEETGEN_LOG"] = os.path.join(_LOGS, "plays.sqlite")
+
+
+# `python -m pytest --full` runs what the everyday suite keeps short: each hypothesis test with its
+# full example count (the suite runs 10-25), and the tests marked `full` (whole matrices whose every
+# code path the suite covers with one representative each), which are deselected otherwise.
+FULL = False
+
+
+def pytest_addoption(parser):
+    parser.addoption("--full", action="store_true",
+                     help="run the full matrices (tests marked full) and full hypothesis example counts")
+
+
+def pytest_configure(config):
+    global FULL
+    FULL = config.getoption("--full")
+    config.addinivalue_line("markers", "full: a whole matrix, run only with --full (the suite runs a "
+                                       "representative of each code path)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not FULL:
+        matrices = [item for item in items if item.get_closest_marker("full")]
+        if matrices:
+            config.hook.pytest_deselected(items=matrices)
+            items[:] = [item for item in items if not item.get_closest_marker("full")]
+
+
+def examples(quick: int, full: int) -> int:
+    """How many examples a test tries (hypothesis's, or seeds in a loop): `quick` in the everyday suite
+    (10-25 for hypothesis), `full` with --full."""
+    return full if FULL else quick
+
+
+def answering(answers, ran_out: str = "the answers ran out"):
+    """An `ask(prompt, default)` for Game.enter that gives `answers` in turn, an empty one taking the
+    default as the prompt does, and raises EndOfInput when they run out (as piped input does)."""
+    stream = iter(answers)
+
+    def ask(prompt, default):
+        try:
+            answer = next(stream)
+        except StopIteration:
+            raise EndOfInput(ran_out) from None
+        return answer if answer or default is None else default
+
+    return ask
+
+
+def nodes(value, path=()):
+    """(path, value) of every node of a parsed document, the document itself first."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from nodes(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from nodes(item, path + (i,))
+
+
+def whole_number(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Result:

@@ -24,6 +24,8 @@ from pypdf import PdfReader, PdfWriter
 
 from sheetgen.cli import main
 
+from formfill import read_once
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
@@ -286,8 +288,9 @@ def fill_pypdf(data: bytes, values: dict, auto_regenerate: bool = True) -> bytes
         elif info.kind == "radio":
             value = f"/{value}"
         pages.setdefault(info.widgets[0][0], {})[name] = value
-    for index, named in pages.items():
-        writer.update_page_form_field_values(writer.pages[index], named, auto_regenerate=auto_regenerate)
+    with read_once(writer):
+        for index, named in pages.items():
+            writer.update_page_form_field_values(writer.pages[index], named, auto_regenerate=auto_regenerate)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

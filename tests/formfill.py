@@ -3,28 +3,121 @@ check that each field of a sheet sits in exactly one of its drawn writing boxes.
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import re
 import shutil
 import subprocess
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
 
+import pypdf
 from pypdf import PdfReader, PdfWriter
 
-from sheetgen.sheet import Box, FormField
+import sheetgen
+from sheetgen.api import SheetOptions
+from sheetgen import pdf, ruledata
+from sheetgen.errors import InvalidInput
+from sheetgen.games import get_game
+from sheetgen.sheet import Box, FormField, SheetDocument, SheetRequest
+
+
+@contextmanager
+def read_once(writer: PdfWriter) -> Iterator[None]:
+    """While `writer` fills fields: pypdf (6 and later) reads a field's font (its ToUnicode map and
+    widths, about 0.1 s) again for every field it writes, and works out every annotation's full
+    name again for every field it looks for; here each is done once. What pypdf writes is the same."""
+    names: dict = {}
+    qualified = writer._get_qualified_field_name
+
+    def qualified_name(*args, **kwargs):
+        parent = kwargs.get("parent", args[0] if args else None)
+        if parent is None or len(args) + len(kwargs) > 1:  # pypdf's own walk up the parents
+            return qualified(*args, **kwargs)
+        if id(parent) not in names:
+            names[id(parent)] = (parent, qualified(*args, **kwargs))  # holds the key's object
+        return names[id(parent)][1]
+
+    writer._get_qualified_field_name = qualified_name  # type: ignore[method-assign]
+    font = getattr(getattr(pypdf.generic, "_font", None), "Font", None)  # private: absent, nothing is shared
+    original = vars(font).get("from_font_resource") if font else None
+    if not isinstance(original, classmethod):
+        yield
+        return
+    fonts: dict = {}
+
+    def from_font_resource(cls, resource):
+        if id(resource) not in fonts:
+            fonts[id(resource)] = (resource, original.__func__(cls, resource))
+        return fonts[id(resource)][1]
+
+    font.from_font_resource = classmethod(from_font_resource)
+    try:
+        yield
+    finally:
+        font.from_font_resource = original
+
+
+@functools.lru_cache(maxsize=16)
+def blank_reader(data: bytes) -> PdfReader:
+    """A reader of a blank sheet, kept: a writer cloned from it copies its objects and changes none,
+    and a reader parses each object once (cloning a fresh reader costs seconds per fill)."""
+    return PdfReader(io.BytesIO(data))
 
 
 def fill_pdf(data: bytes, prefix: str, pages: dict) -> bytes:
     """Fill page N's fields {name: value} (True/False for a check box) with pypdf; names are the
     sheet's own (`prefix` is GAME.PART)."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    for number, values in pages.items():
-        named = {f"{prefix}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
-                 for k, v in values.items()}
-        writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
+    writer = PdfWriter(clone_from=blank_reader(data))
+    with read_once(writer):
+        for number, values in pages.items():
+            named = {f"{prefix}.p{number}.{k}": ("/Yes" if v is True else "/Off" if v is False else v)
+                     for k, v in values.items()}
+            writer.update_page_form_field_values(writer.pages[number - 1], named, auto_regenerate=False)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Fillable:
+    """A game's fillable sheet part as its tests use it: the document the part's builder makes (for
+    `build_players` players unless told), the blank PDF (`blank_players`, made once a process) and
+    pypdf fills of it by the sheet's own field names."""
+
+    game: str
+    part: str
+    build_players: int
+    blank_players: int
+
+    def build(self, players=None, names=(), values=(), paper="letter", **options) -> SheetDocument:
+        request = SheetRequest(players or self.build_players, tuple(names), fillable=True, values=tuple(values),
+                               paper=paper, **options)
+        return get_game(self.game).sheet(self.part).builder()(ruledata.load(get_game(self.game)), request)
+
+    def blank(self, players=None, names=()) -> bytes:
+        return _blank(self.game, self.part, players or self.blank_players, tuple(names))
+
+    def fill(self, data: bytes, pages: dict) -> bytes:
+        return fill_pdf(data, f"{self.game}.{self.part}", pages)
+
+    def check_tab_order(self, doc: SheetDocument) -> None:
+        """Every page's fields follow the form's slots in order, each with its slot's kind, choices and label."""
+        form = sheetgen.game(self.game).form(self.part)
+        for page in doc.pages:
+            fields = [item for item in page.items if isinstance(item, FormField)]
+            assert [f.name for f in fields] == list(form.slots)
+            for f in fields:
+                slot = form.slots[f.name]
+                assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+
+
+@functools.lru_cache(maxsize=None)
+def _blank(game: str, part: str, players: int, names: tuple) -> bytes:
+    return sheetgen.game(game).sheet(part, SheetOptions(fillable=True, players=None if names else players,
+                                                    names=list(names) or None)).pdf
 
 
 def write(tmp_path, name, data: bytes):
@@ -60,6 +153,19 @@ def refused_everywhere(run, tmp_path, files: list, expected: str) -> None:
     assert not (tmp_path / "out.yaml").exists()
 
 
+def scores_or_is_located(score, path) -> None:
+    """`score(path)` of a PDF filled at random gives a report of 2 to 4 players, or problems each
+    named FILE:... on one line: never anything else."""
+    try:
+        report = score(path)
+    except InvalidInput as exc:
+        assert exc.problems
+        for problem in exc.problems:
+            assert str(problem).startswith(f"{path}:") and "\n" not in str(problem)
+    else:
+        assert 2 <= len(report.players) <= 4
+
+
 def without_places(problems) -> list:
     """Problem messages with the references to other places taken out ('(line 12)', '(a.pdf, page 1)')."""
     return sorted(re.sub(r" \((line \d+|[^()]*, page \d+)\)", "", p.message) for p in problems)
@@ -80,3 +186,22 @@ def ppm(data: bytes, tmp_path, dpi: int = 50) -> tuple:
     magic, width, height, depth, pixels = raw.split(maxsplit=4)
     assert magic == b"P6" and depth == b"255"
     return int(width), int(height), pixels
+
+
+def pixels_changed(empty: tuple, filled: tuple, doc: SheetDocument, dpi: int, paper: str = "letter"):
+    """For a sheet's first page rendered empty and filled in (ppm(), at `dpi`): a function giving how
+    many pixels differ inside a rectangle of the sheet (mm; the sheet centred on its paper)."""
+    width, _, before = empty
+    after = filled[2]
+    page_w, page_h = pdf.PAPER[paper]
+    left = (page_w - doc.width * 72 / 25.4) / 2
+    top = (page_h - doc.height * 72 / 25.4) / 2
+    scale = dpi / 72
+
+    def changed(rect) -> int:
+        x0, x1 = int((left + rect.x * 72 / 25.4) * scale), int((left + rect.right * 72 / 25.4) * scale) + 1
+        y0, y1 = int((top + rect.y * 72 / 25.4) * scale), int((top + rect.bottom * 72 / 25.4) * scale) + 1
+        at = [(y * width + x) * 3 for y in range(y0, y1) for x in range(x0, x1)]
+        return sum(before[i:i + 3] != after[i:i + 3] for i in at)
+
+    return changed

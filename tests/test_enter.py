@@ -9,7 +9,7 @@ import yaml
 import pytest
 
 import sheetgen
-from conftest import ROOT, run_process
+from conftest import ROOT, answering, run_process
 from sheetgen.results.entry import EndOfInput, Interview
 
 EXAMPLES = ROOT / "examples"
@@ -268,17 +268,8 @@ def test_any_answers_give_a_results_file_or_end_of_input_never_a_crash(game):
     @settings(max_examples=12, deadline=None)
     @given(st.lists(st.sampled_from(ANSWER_WORDS), max_size=150))
     def run(words):
-        stream = iter(words)
-
-        def ask(prompt, default):
-            try:
-                answer = next(stream)
-            except StopIteration:
-                raise EndOfInput("done") from None
-            return answer if answer or default is None else default
-
         try:
-            text = g.enter(ask, lambda text: None, names=names)
+            text = g.enter(answering(words), lambda text: None, names=names)
         except EndOfInput:
             return
         data = yaml.safe_load(text)

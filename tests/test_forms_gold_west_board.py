@@ -25,6 +25,7 @@ from sheetgen.games.gold_west import hexes
 from sheetgen.sheet import Box, FormField, Polygon, SheetRequest, Text
 
 from conftest import ROOT, run_process
+from formfill import read_once
 from test_gold_west_map_score import results, tables
 
 GW = sheetgen.game("gold-west")
@@ -49,8 +50,9 @@ def blank(code: str = CODE) -> bytes:
 def fill(data: bytes, values: dict) -> bytes:
     """Fill the page's fields {name: text} with pypdf."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    writer.update_page_form_field_values(writer.pages[0], {f"{PREFIX}.{k}": v for k, v in values.items()},
-                                         auto_regenerate=False)
+    with read_once(writer):
+        writer.update_page_form_field_values(writer.pages[0], {f"{PREFIX}.{k}": v for k, v in values.items()},
+                                             auto_regenerate=False)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

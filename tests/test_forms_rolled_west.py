@@ -10,10 +10,10 @@ from __future__ import annotations
 import io
 import itertools
 import json
-import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -26,10 +26,11 @@ from sheetgen import pdf, ruledata
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games import get_game
 from sheetgen.games.rolled_west import board_form
-from sheetgen.sheet import FormField, Page, Rect, SheetDocument, SheetRequest
+from sheetgen.sheet import FormField, Page, Rect, SheetDocument
 
 from conftest import ROOT, run_process
-from formfill import PDFTOPPM, fields_in_boxes, fill_pdf, ppm, refused_everywhere, without_places, write
+from formfill import (PDFTOPPM, Fillable, fields_in_boxes, pixels_changed, ppm, refused_everywhere,
+                      scores_or_is_located, without_places, write)
 
 RW = sheetgen.game("rolled-west")
 RULES = ruledata.load(get_game("rolled-west"))
@@ -46,23 +47,8 @@ OFFICES = [LETTER[r] + LETTER[c] for r in RULES["boomtown"]["rows"] for c in RUL
 EXAMPLE = ROOT / "examples" / "rolled-west-game.yaml"
 
 
-def build(players=2, names=(), values=(), paper="letter"):
-    request = SheetRequest(players, tuple(names), fillable=True, values=tuple(values), paper=paper)
-    return get_game("rolled-west").sheet("board").builder()(RULES, request)
-
-
-_BLANKS: dict = {}
-
-
-def blank(players=4, names=()):
-    key = (players, tuple(names))
-    if key not in _BLANKS:
-        _BLANKS[key] = RW.sheet(None, SheetOptions(fillable=True, players=players if not names else None, names=list(names) or None)).pdf
-    return _BLANKS[key]
-
-
-def fill(data: bytes, pages: dict) -> bytes:
-    return fill_pdf(data, PREFIX, pages)
+SHEET = Fillable("rolled-west", "board", build_players=2, blank_players=4)
+build, blank, fill = SHEET.build, SHEET.blank, SHEET.fill
 
 
 def board_fields(player: dict) -> dict:
@@ -92,13 +78,7 @@ def test_every_writable_box_has_exactly_one_field_inside_it(paper):
 
 
 def test_fields_follow_the_form_in_tab_order_with_its_kinds():
-    doc = build()
-    for page in doc.pages:
-        fields = [item for item in page.items if isinstance(item, FormField)]
-        assert [f.name for f in fields] == list(FORM.slots)
-        for f in fields:
-            slot = FORM.slots[f.name]
-            assert (f.kind, f.choices, f.label) == (slot.kind, slot.choices, slot.label)
+    SHEET.check_tab_order(build())
 
 
 def test_field_names_are_the_documented_ones():
@@ -188,18 +168,8 @@ def test_filled_values_show_inside_their_own_fields(tmp_path):
               "claims.woods.3": "settlement", "shipping.copper.1": True, "shipping.copper.3": "high",
               "contracts.4": True, "offices.SG": True, "total": "42", "bank.2": "C", "majority.woods.1st": True}
     filled = ppm(fill(blank(players=2), {1: values}), tmp_path, dpi)
-    width, height, before = empty
-    after = filled[2]
-    page_w, page_h = pdf.PAPER["letter"]
-    left = (page_w - doc.width * 72 / 25.4) / 2
-    top = (page_h - doc.height * 72 / 25.4) / 2
-
-    def changed(rect: Rect) -> int:
-        scale = dpi / 72
-        x0, x1 = int((left + rect.x * 72 / 25.4) * scale), int((left + rect.right * 72 / 25.4) * scale) + 1
-        y0, y1 = int((top + rect.y * 72 / 25.4) * scale), int((top + rect.bottom * 72 / 25.4) * scale) + 1
-        at = [(y * width + x) * 3 for y in range(y0, y1) for x in range(x0, x1)]
-        return sum(before[i:i + 3] != after[i:i + 3] for i in at)
+    before, after = empty[2], filled[2]
+    changed = pixels_changed(empty, filled, doc, dpi)
 
     fields = {f.name: f for f in doc.pages[0].items if isinstance(f, FormField)}
     for name in values:
@@ -332,14 +302,7 @@ field_values = st.fixed_dictionaries({}, optional={
 def test_random_allowed_values_give_a_score_or_located_problems(tmp_path_factory, pages):
     tmp_path = tmp_path_factory.mktemp("random")
     path = write(tmp_path, "random.pdf", fill(blank(players=4), dict(enumerate(pages, 1))))
-    try:
-        report = RW.score(path)
-    except InvalidInput as exc:
-        assert exc.problems
-        for problem in exc.problems:
-            assert str(problem).startswith(f"{path}:") and "\n" not in str(problem)
-    else:
-        assert 2 <= len(report.players) <= 4
+    scores_or_is_located(RW.score, path)
 
 
 # -- what is wrong with a filled board, located ------------------------------------------------
@@ -566,21 +529,14 @@ def test_no_traceback_from_a_subprocess(tmp_path):
     assert proc.stderr.count(b"\n") >= 3
 
 
-def test_the_readme_loop_shows_real_output(run, tmp_path):
-    """The README's fillable loop, run: Ann fills in her board as the example file's Ann, Ben as its
+def readme_viewer(folder: Path) -> None:
+    """What the players of the README's fillable block save from their viewer (tests/test_readme.py
+    runs the block): Ann fills in her board of boards-fillable.pdf as the example file's Ann, Ben his as its
     Gabriel, and Ben's slip circles Ann's contract too."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```console\n(.*?)```", text, flags=re.S) if "--fillable" in b)
-    steps = re.findall(r"^\$ sheetgen (.*)\n((?:(?!\$ ).*\n)*)", block, flags=re.M)
-    assert [args.split()[0] for args, _ in steps] == ["sheet", "score", "check", "export", "sheet"]
+    boards = (folder / "boards-fillable.pdf").read_bytes()
     example = yaml.safe_load(EXAMPLE.read_text())["players"]
-    for args, shown in steps:
-        result = run(*args.split())
-        if args.startswith("sheet rolled-west --names"):
-            boards = (tmp_path / "boards.pdf").read_bytes()
-            ben = board_fields({**example[1], "name": "Ben"})
-            del ben["name"]
-            write(tmp_path, "board-ann.pdf", fill(boards, {1: board_fields(example[0])}))
-            write(tmp_path, "board-ben.pdf", fill(boards, {2: ben}))
-            write(tmp_path, "slip-ben.pdf", fill(boards, {2: {**ben, "contracts.2": True}}))
-        assert (result.out + result.err).splitlines() == shown.splitlines(), args
+    ben = board_fields({**example[1], "name": "Ben"})
+    del ben["name"]
+    write(folder, "board-ann.pdf", fill(boards, {1: board_fields(example[0])}))
+    write(folder, "board-ben.pdf", fill(boards, {2: ben}))
+    write(folder, "slip-ben.pdf", fill(boards, {2: {**ben, "contracts.2": True}}))

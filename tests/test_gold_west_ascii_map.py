@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from sheetgen.games.gold_west import asciimap
 from sheetgen.games.gold_west import mapcount as mc
-from tests.conftest import ROOT
-from tests.test_gold_west_map import BOARD_2, RULES, terrain
+
+from conftest import ROOT
+from test_gold_west_map import BOARD_2, RULES, terrain
 
 # The two-player board of test_gold_west_map.py, worked by hand. Columns A-N, each two characters
 # and a space wide; even columns (A, C, ...) on one line, odd ones (B, D, ...) on the next, half a

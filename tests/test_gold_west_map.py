@@ -21,6 +21,8 @@ from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west import mapcount as mc
 from sheetgen.games.gold_west import setup as gw
 
+from conftest import examples
+
 RULES = ruledata.load(get_game("gold-west"))
 SLOTS = sorted(RULES["board"]["slots"], key=lambda s: s["slot"])
 TILES = [t["tile"] for t in RULES["board"]["tiles"]]
@@ -383,7 +385,7 @@ def games(draw):
     return layout, board, buildings
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(25, 100), deadline=None)
 @given(games(), st.randoms(use_true_random=False))
 def test_counts_do_not_depend_on_listing_order_or_spelling(game, rnd):
     layout, board, buildings = game
@@ -402,7 +404,7 @@ def test_counts_do_not_depend_on_listing_order_or_spelling(game, rnd):
     assert problems == [] and placed == shuffled
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(25, 100), deadline=None)
 @given(games())
 def test_counts_add_up(game):
     layout, board, buildings = game
@@ -420,7 +422,7 @@ def test_counts_add_up(game):
             assert c.groups == [1] and c.line == 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(25, 100), deadline=None)
 @given(games(), st.data())
 def test_a_lone_building_is_a_group_of_one(game, data):
     layout, board, buildings = game
@@ -432,7 +434,7 @@ def test_a_lone_building_is_a_group_of_one(game, data):
     assert c.edge == (spot in board.edge)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(25, 100), deadline=None)
 @given(games())
 def test_the_map_turned_half_a_turn_gives_the_same_counts(game):
     layout, board, buildings = game

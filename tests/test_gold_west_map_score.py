@@ -20,8 +20,9 @@ from sheetgen.api import SheetOptions
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west import mapcount as mc
 from sheetgen.games.gold_west import setup as gw
-from tests.conftest import ROOT
-from tests.test_gold_west_map import RULES
+
+from conftest import ROOT, examples
+from test_gold_west_map import RULES
 
 GAME = sheetgen.game("gold-west")
 KEY = {k["code"]: k["name"].lower() for k in RULES["terrains"]["kinds"]}
@@ -126,7 +127,7 @@ def count_twin(board, players: list) -> list:
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(20, 40), deadline=None)
 @given(tables())
 def test_a_map_form_file_scores_like_its_count_form_twin(table):
     setup, board, players = table
@@ -139,7 +140,7 @@ def test_a_map_form_file_scores_like_its_count_form_twin(table):
     assert report(results(both, setup["code"])) == report(mapped)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(20, 40), deadline=None)
 @given(tables(), st.randoms(use_true_random=False))
 def test_the_map_form_does_not_depend_on_listing_order_or_spelling(table, rnd):
     setup, board, players = table

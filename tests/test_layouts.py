@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import sheetgen
+from sheetgen.api import SheetOptions
 from sheetgen import layouts
 from sheetgen.layouts import LayoutError, _resolve
 from sheetgen.sheet import Box, FormField
@@ -71,7 +72,7 @@ def test_the_carcassonne_running_boxes_hold_three_handwritten_digits(paper):
     assert layout["points"]["cell_min"] >= THREE_DIGITS
     low, high = game.player_counts
     for players in range(low, high + 1):
-        plan = game.plan_sheet("pad", players=players, paper=paper, fillable=True)
+        plan = game.sheet("pad", SheetOptions(players=players, paper=paper, fillable=True))
         doc = game.spec.sheet("pad").builder()(game.rules, plan.request)
         (art,) = doc.backdrops.values()
         boxes = [i.rect for i in art if isinstance(i, Box) and i.writable]

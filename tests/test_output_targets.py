@@ -231,8 +231,9 @@ main(["template", "rolled-west", "-o", "t.yaml", "--force"])
 def test_a_killed_run_leaves_a_part_file_that_the_next_run_removes(run, tmp_path):
     target = tmp_path / "t.yaml"
     target.write_text("old")
+    # no rule-data cache: with a cold one (this file run alone) the first write, and the kill, were the cache's
     killed = subprocess.run([sys.executable, "-c", KILLED_MID_WRITE], cwd=tmp_path, capture_output=True,
-                            timeout=60)
+                            timeout=60, env=dict(os.environ))
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     (left,) = parts(tmp_path)
     assert left.startswith(".t.yaml.") and target.read_text() == "old"
@@ -342,6 +343,12 @@ def test_the_cli_prints_on_stdout_only_through_say():
 
 # ---- Ctrl-C --------------------------------------------------------------------------------------
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child: SIGINT as a terminal leaves it. A shell's background job (`pytest ... &`) starts
+    with SIGINT ignored, which Python then keeps, and the Ctrl-C below would do nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 INTERRUPTING_SITECUSTOMIZE = """
 import builtins, os, signal
 real_import = builtins.__import__
@@ -360,7 +367,7 @@ def test_ctrl_c_during_start_up_imports_is_one_line_and_exit_130(tmp_path, actio
     (tmp_path / "sitecustomize.py").write_text(INTERRUPTING_SITECUSTOMIZE.replace("ACTION", action))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
     proc = subprocess.run([sys.executable, "-m", "sheetgen", "games"], cwd=tmp_path, env=env,
-                          capture_output=True, timeout=60)
+                          capture_output=True, timeout=60, preexec_fn=ctrl_c_as_at_a_terminal)
     assert proc.returncode == 130, proc.stderr
     assert proc.stderr.decode() == "Interrupted.\n"
     assert proc.stdout == b""
@@ -379,7 +386,7 @@ def test_ctrl_c_after_the_work_is_done_changes_nothing(tmp_path):
     (tmp_path / "sitecustomize.py").write_text(LATE_SIGINT_SITECUSTOMIZE)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
     proc = subprocess.run([sys.executable, "-m", "sheetgen", "games"], cwd=tmp_path, env=env,
-                          capture_output=True, timeout=60)
+                          capture_output=True, timeout=60, preexec_fn=ctrl_c_as_at_a_terminal)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == b""
     assert b"rolled-west" in proc.stdout

@@ -23,7 +23,7 @@ from sheetgen.api import SheetOptions
 from sheetgen.results.entry import EndOfInput
 from sheetgen.errors import InvalidInput
 
-from conftest import ROOT
+from conftest import ROOT, answering, nodes, whole_number
 from formfill import fill_pdf, write
 from test_enter import ANSWERS
 
@@ -44,24 +44,14 @@ def example(game: str) -> dict:
     return data
 
 
-def numbers(value, path=()):
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from numbers(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from numbers(item, path + (i,))
-    elif isinstance(value, int) and not isinstance(value, bool):
-        yield path
-
-
 @st.composite
 def changed(draw, game: str) -> dict:
     data = example(game)
     # what a sheet cannot show is left alone: a Rolled West row holds so many shipping boxes, its
     # contracts are check boxes 1 to 9 (`sheet --from` refuses a file with more or others); the
     # pad's "0" in the groups box means no groups
-    paths = [p for p in numbers(data) if not (game == "rolled-west" and ("shipping" in p or "contracts" in p))]
+    paths = [p for p, item in nodes(data) if whole_number(item)
+             and not (game == "rolled-west" and ("shipping" in p or "contracts" in p))]
     for path in draw(st.lists(st.sampled_from(paths), max_size=3, unique=True)):
         target = data
         for key in path[:-1]:
@@ -107,15 +97,7 @@ def by_pdf(g, game: str, data: dict, tmp_path):
 
 def by_enter(g, game: str, data: dict):
     """(the reason the first refused answer was asked again, or None; problems; report)."""
-    answers = iter(ANSWERS[game](data))
     refused: list = []
-
-    def ask(prompt, default):
-        try:
-            answer = next(answers)
-        except StopIteration:
-            raise EndOfInput("the answers ran out") from None
-        return answer if answer or default is None else default
 
     def tell(text):
         if text.endswith("; try again"):
@@ -123,7 +105,7 @@ def by_enter(g, game: str, data: dict):
             raise EndOfInput("refused")  # the answers after it would answer the wrong questions
 
     try:
-        text = g.enter(ask, tell, names=names_of(data))
+        text = g.enter(answering(ANSWERS[game](data)), tell, names=names_of(data))
     except EndOfInput:
         assert refused, "the answers ran out before enter finished"
         return refused[0], [], None

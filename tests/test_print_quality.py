@@ -19,6 +19,8 @@ from sheetgen.api import SheetOptions
 from sheetgen import playernames, typeface
 from sheetgen.sheet import MIN_FOOTER, MIN_TEXT, PT, Para, Text, para_lines
 
+from printed import setup_games, sheet_parts
+
 PAPERS, INKS = ("letter", "a4"), ("color", "low")
 STANDARD_14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica", "Helvetica-Bold",
                "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold", "Times-Italic",
@@ -28,22 +30,12 @@ SEEDS = ("print-1", "print-2", "print-3")
 
 
 def sheet_cases() -> list:
-    cases = []
-    for key in sheetgen.game_keys():
-        for part in sheetgen.game(key).spec.sheets:
-            for backs in ((False, True) if part.has_backs else (False,)):
-                cases.append((key, part.name, backs))
-    return cases
+    return [(key, part.name, backs) for key, part in sheet_parts()
+            for backs in ((False, True) if part.has_backs else (False,))]
 
 
 def card_cases() -> list:
-    out = []
-    for key in sheetgen.game_keys():
-        g = sheetgen.game(key)
-        if g.spec.setup:
-            low, high = g.rules.players
-            out += [(key, players) for players in range(low, high + 1)]
-    return out
+    return [(key, players) for key, low, high in setup_games() for players in range(low, high + 1)]
 
 
 def _id(case) -> str:

@@ -23,6 +23,8 @@ from sheetgen.api import SheetOptions
 from sheetgen import setupcard
 from sheetgen.sheet import MIN_TEXT, Para, Text
 
+from printed import setup_games, sheet_parts
+
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
 SNAKE = re.compile(r"\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b")
 # results-file syntax: `key: [..]`, `key: {..}`, `setup: CODE`, a `- name:` entry
@@ -41,29 +43,16 @@ def _setup_code(key: str) -> str:
 
 
 def sheet_cases() -> list:
-    cases = []
-    for key in sheetgen.game_keys():
-        for part in sheetgen.game(key).spec.sheets:
-            for names in ((False, True) if part.per_player else (False,)):
-                for code in ((False, True) if part.takes_code else (False,)):
-                    for fillable in ((False, True) if part.form else (False,)):
-                        if fillable and part.form_needs_code and not code:
-                            continue
-                        cases.append((key, part.name, names, code, fillable))
-    return cases
+    return [(key, part.name, names, code, fillable) for key, part in sheet_parts()
+            for names in ((False, True) if part.per_player else (False,))
+            for code in ((False, True) if part.takes_code else (False,))
+            for fillable in ((False, True) if part.form else (False,))
+            if not (fillable and part.form_needs_code and not code)]
 
 
 def card_cases() -> list:
-    out = []
-    for key in sheetgen.game_keys():
-        g = sheetgen.game(key)
-        if g.spec.setup:
-            low, high = g.rules.players
-            for players in sorted({low, high}):
-                for named in (False, True):
-                    for reveal in (False, True):
-                        out.append((key, players, named, reveal))
-    return out
+    return [(key, players, named, reveal) for key, low, high in setup_games() for players in sorted({low, high})
+            for named in (False, True) for reveal in (False, True)]
 
 
 def _id(case) -> str:

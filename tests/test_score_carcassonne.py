@@ -19,6 +19,8 @@ from conftest import by_rules as score
 from sheetgen.games.carcassonne_gold_rush.score import CATEGORIES
 from sheetgen.results.yaml import parse_yaml
 
+from conftest import examples
+
 GAME_KEY = "carcassonne-gold-rush"
 CG = get_game(GAME_KEY)
 RULES = ruledata.load(CG)
@@ -654,7 +656,7 @@ def tally_data(data: dict):
                        RULES)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(25, 120), deadline=None)
 @given(st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_random_legal_games(seed, shuffler):
     data = random_game(seed)
@@ -690,7 +692,7 @@ _junk = st.recursive(_scalars, lambda inner: st.one_of(st.lists(inner, max_size=
                                                        st.dictionaries(_keys, inner, max_size=4)), max_leaves=12)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(25, 150), deadline=None)
 @given(st.dictionaries(st.sampled_from(["players", "points", "tokens", "features", "completed", "totals",
                                         "extra"]), _junk, max_size=6))
 def test_junk_gives_problems_not_crashes(sections):

@@ -15,26 +15,18 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples, nodes
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=examples(20, 60), deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
     st.text(max_size=12), st.just([]), st.just({}), st.lists(st.integers(-3, 60), max_size=4),
     st.dictionaries(st.text(max_size=6), st.integers(-5, 99), max_size=3),
 )
-
-
-def _paths(value, here=()):
-    """Every path to a node of a parsed document."""
-    yield here
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, here + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _paths(item, here + (i,))
 
 
 def _replace(value, path, new, drop):
@@ -75,7 +67,7 @@ def test_examples_are_valid(run, example):
 @given(data=st.data())
 def test_structural_mutations_never_traceback(run, tmp_path, example, data):
     original = yaml.safe_load(example.read_text(encoding="utf-8"))
-    paths = list(_paths(original))
+    paths = [path for path, _ in nodes(original)]
     path = data.draw(st.sampled_from(paths[1:]), label="path")
     drop = data.draw(st.booleans(), label="drop")
     new = data.draw(JUNK, label="new value")

@@ -19,6 +19,8 @@ from conftest import by_rules as score
 from sheetgen.games.gold_west import score as gold_west
 from sheetgen.results.yaml import parse_yaml
 
+from conftest import examples, nodes
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ruledata.load(get_game("gold-west"))
 
@@ -907,7 +909,7 @@ def tally_of(data: dict):
                        RULES)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(25, 150), deadline=None)
 @given(st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_random_legal_games(seed, shuffler):
     data = random_game(seed)
@@ -938,22 +940,12 @@ JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 50), st.floats(allow_
                  st.dictionaries(st.text(max_size=6), st.integers(-2, 3), max_size=3))
 
 
-def paths_of(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from paths_of(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from paths_of(item, path + (i,))
-
-
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(25, 100), deadline=None)
 @given(st.data())
 def test_junk_gives_located_problems_never_a_crash(data):
     base = yaml.safe_load(textwrap.dedent(GAME))
     for _ in range(data.draw(st.integers(1, 3))):
-        paths = [p for p in paths_of(base) if p and p != ("game",)]
+        paths = [p for p, _ in nodes(base) if p and p != ("game",)]
         path = data.draw(st.sampled_from(paths))
         target = base
         for key in path[:-1]:

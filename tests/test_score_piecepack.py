@@ -17,6 +17,8 @@ from conftest import by_rules as score
 from sheetgen.paths import bundled
 from sheetgen.results.yaml import parse_yaml
 
+from conftest import examples
+
 GAME = get_game("piecepack-gold-rush")
 RULES = ruledata.load(GAME)
 BUILDINGS = [b["name"] for b in RULES["buildings"]]
@@ -301,7 +303,7 @@ _player = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(25, 120), deadline=None)
 @given(st.lists(_player, min_size=3, max_size=4), st.randoms(use_true_random=False))
 def test_totals_are_breakdown_sums_and_seating_order_changes_nothing(players, random):
     named = [dict(p, name=f"P{i}") for i, p in enumerate(players)]
@@ -426,7 +428,7 @@ _junk = st.recursive(st.none() | st.booleans() | st.integers(-5, 50) | st.floats
                                                                                  max_size=4), max_leaves=12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(25, 100), deadline=None)
 @given(st.lists(st.dictionaries(st.sampled_from(["name", "ore", "gold", "food", "buildings", "total", "x"]),
                                 _junk, max_size=7) | _junk, max_size=5))
 def test_junk_players_give_located_problems_never_a_crash(players):

@@ -20,6 +20,8 @@ from sheetgen.api import game_of
 from sheetgen.results.report import ScoredPlayer, competition_ranks, rank
 from sheetgen.results.yaml import parse_yaml, read_yaml
 
+from conftest import examples
+
 RULES = ruledata.load(get_game("rolled-west"))
 
 
@@ -482,7 +484,7 @@ def tally_of(data: dict):
     return score.tally(parse_yaml(yaml.safe_dump(data, sort_keys=False), "random.yaml"), RULES)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(25, 150), deadline=None)
 @given(st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_random_legal_games(seed, shuffler):
     data = random_game(seed)

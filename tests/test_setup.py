@@ -22,9 +22,11 @@ from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
 from sheetgen.setupcode import SetupCodeError
 
+from conftest import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("piecepack-gold-rush", "rolled-west", "carcassonne-gold-rush")
-PROPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(max_examples=examples(25, 300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def rules(game):
@@ -355,7 +357,7 @@ def test_mistyped_codes_are_refused_or_legal(gp, seed, data):
         assert from_code(game, setup["code"]) == setup
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(25, 200), deadline=None)
 @given(st.integers(1, 8).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))).flatmap(
     lambda nk: st.tuples(st.just(nk[0]), st.permutations(range(nk[0])).map(lambda p: p[:nk[1]]))))
 def test_arrangement_digits_round_trip(case):

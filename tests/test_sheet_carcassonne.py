@@ -1,7 +1,6 @@
 """The Carcassonne: Gold Rush score pad: geometry, content and the PDF file itself."""
 
 import hashlib
-import io
 import itertools
 import re
 import shutil
@@ -14,6 +13,8 @@ from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad, pad_grid
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
+
+from printed import check_inside, check_nesting, colour_fills, reader
 
 MM = 72 / 25.4
 CG = get_game("carcassonne-gold-rush")
@@ -34,10 +35,6 @@ def render(paper="letter", ink="color", **kwargs):
     return pdf.render(build(**kwargs), paper, ink)
 
 
-def reader(data):
-    return PdfReader(io.BytesIO(data))
-
-
 def flat_text(data, page=0):
     return " ".join(reader(data).pages[page].extract_text().split())
 
@@ -56,31 +53,15 @@ def test_content_box_fits_the_paper_with_printer_margins(paper):
 def test_geometry(players):
     document = build(players=players, names=[f"Player {i}" for i in range(players)])
     art = art_of(document)
-    content = Rect(0, 0, document.width, document.height)
-    # everything inside the content box
+    check_inside(art, document)
     for item in art:
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            half = item.size / 2
-            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
-        elif isinstance(item, Text):
+        if isinstance(item, Text):
             assert 0 <= item.y <= document.height and 0 <= item.x <= document.width, item
     # pen boxes: big enough, never overlapping
     boxes = [i.rect for i in art if isinstance(i, Box) and i.writable]
     assert min(min(b.w, b.h) for b in boxes) >= LAYOUT["min_writing_box"] >= 8
     assert [(a, b) for a, b in itertools.combinations(boxes, 2) if a.overlaps(b)] == []
-    # boxes and paragraphs may nest but never partly overlap; icons sit in clear space or inside one box
-    shapes = [i.rect for i in art if isinstance(i, (Box, Para))]
-    for a, b in itertools.combinations(shapes, 2):
-        if a.overlaps(b):
-            assert a.inside(b) or b.inside(a), (a, b)
-    for icon in (i for i in art if isinstance(i, Icon)):
-        half = icon.size / 2 * 0.98
-        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
-        for shape in shapes:
-            if r.overlaps(shape):
-                assert r.inside(shape), (icon, shape)
+    check_nesting(art)
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -211,20 +192,6 @@ def test_static_art_is_shared_not_redrawn():
     many = len(render(players=5, names=("Ann", "Ben"), copies=25))
     per_page = (many - one) / 24
     assert per_page < 1000, per_page
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def test_low_ink_drops_colour_fills():

@@ -2,7 +2,6 @@
 
 import dataclasses
 import hashlib
-import io
 import itertools
 import re
 import shutil
@@ -16,6 +15,8 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+
+from printed import check_inside, check_nesting, colour_fills, reader
 
 MM = 72 / 25.4
 GW = get_game("gold-west")
@@ -53,14 +54,9 @@ def test_content_box_fits_the_paper_with_printer_margins(paper):
 
 
 def test_everything_stays_inside_the_content_box(pad):
-    content = Rect(0, 0, pad.width, pad.height)
+    check_inside(art_of(pad), pad)
     for item in art_of(pad):
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            half = item.size / 2
-            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
-        elif isinstance(item, Text):
+        if isinstance(item, Text):
             assert 0 <= item.y <= pad.height, item
             if item.max_width is not None:
                 left = {"left": item.x, "center": item.x - item.max_width / 2,
@@ -76,17 +72,7 @@ def test_writing_boxes_are_big_enough_and_do_not_overlap(pad):
 
 def test_boxes_nest_or_keep_apart(pad):
     """Boxes and paragraphs may nest but never partly overlap; icons never straddle a box edge."""
-    items = art_of(pad)
-    rects = [i.rect for i in items if isinstance(i, (Box, Para))]
-    for a, b in itertools.combinations(rects, 2):
-        if a.overlaps(b):
-            assert a.inside(b) or b.inside(a), (a, b)
-    for icon in (i for i in items if isinstance(i, Icon)):
-        half = icon.size / 2 * 0.98
-        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
-        for rect in rects:
-            if r.overlaps(rect):
-                assert r.inside(rect), (icon, rect)
+    check_nesting(art_of(pad))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -151,10 +137,6 @@ def test_printed_names_drop_the_hint_and_the_date_label_stays():
 
 def render(paper="letter", ink="color", **kwargs):
     return pdf.render(build(**kwargs), paper, ink)
-
-
-def reader(data):
-    return PdfReader(io.BytesIO(data))
 
 
 def page_text(data, page=0):
@@ -272,20 +254,6 @@ def test_static_art_is_shared_not_redrawn():
     one = len(render(players=4, names=names, copies=1))
     many = len(render(players=4, names=names, copies=25))
     assert (many - one) / 24 < 1000
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def test_low_ink_drops_colour_fills():

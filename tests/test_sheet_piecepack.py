@@ -2,7 +2,6 @@
 
 import collections
 import hashlib
-import io
 import itertools
 import re
 
@@ -14,6 +13,8 @@ from sheetgen.api import SheetOptions
 from sheetgen.games import get_game
 from sheetgen.games.piecepack_gold_rush import cards as cards_module
 from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+
+from printed import check_inside, colour_fills, reader
 
 MM = 72 / 25.4
 GAME = get_game("piecepack-gold-rush")
@@ -34,26 +35,8 @@ def render(part, paper="letter", ink="color", **kwargs):
     return pdf.render(build(part, paper=paper, ink=ink, **kwargs), paper, ink)
 
 
-def reader(data):
-    return PdfReader(io.BytesIO(data))
-
-
 def flat(page):
     return " ".join(page.extract_text().split())
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def icon_rect(icon):
@@ -122,12 +105,7 @@ def test_mat_one_page_per_player_per_copy(players, copies):
 
 
 def test_mat_stays_inside_its_content_box(mat, mat_art):
-    content = Rect(0, 0, mat.width, mat.height)
-    for item in mat_art:
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            assert icon_rect(item).inside(content), item
+    check_inside(mat_art, mat)
 
 
 def test_mat_writing_boxes_are_big_and_apart(mat_art):

@@ -2,7 +2,6 @@
 
 import hashlib
 import itertools
-import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +12,8 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
 from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest
+
+from printed import check_inside, check_nesting, colour_fills, reader
 
 MM = 72 / 25.4
 RW = get_game("rolled-west")
@@ -51,28 +52,13 @@ def test_writing_boxes_do_not_overlap(art):
 
 
 def test_everything_stays_inside_the_content_box(art, board):
-    content = Rect(0, 0, board.width, board.height)
-    for item in art:
-        if isinstance(item, (Box, Para)):
-            assert item.rect.inside(content), item
-        elif isinstance(item, Icon):
-            half = item.size / 2
-            assert Rect(item.cx - half, item.cy - half, item.size, item.size).inside(content), item
+    check_inside(art, board)
 
 
 def test_sections_and_icons_do_not_collide(art):
     """Boxes may nest (a frame around its cells) but never partly overlap; icons sit inside
     one box or in clear space, never across a box edge."""
-    boxes = [i.rect for i in art if isinstance(i, (Box, Para))]
-    for a, b in itertools.combinations(boxes, 2):
-        if a.overlaps(b):
-            assert a.inside(b) or b.inside(a), (a, b)
-    for icon in (i for i in art if isinstance(i, Icon)):
-        half = icon.size / 2 * 0.98
-        r = Rect(icon.cx - half, icon.cy - half, 2 * half, 2 * half)
-        for box in boxes:
-            if r.overlaps(box):
-                assert r.inside(box), (icon, box)
+    check_nesting(art)
 
 
 def test_the_legend_draws_a_settlement_as_the_printed_board_does(art):
@@ -112,11 +98,6 @@ def render(**kwargs):
 @pytest.fixture(scope="module")
 def letter_pdf():
     return pdf.render(build(names=("Ann", "Gabriel", "Zoë")), "letter", "color")
-
-
-def reader(data):
-    import io
-    return PdfReader(io.BytesIO(data))
 
 
 @pytest.mark.parametrize("players,copies", [(2, 1), (3, 1), (4, 3)])
@@ -196,20 +177,6 @@ def test_static_art_is_shared_not_redrawn():
     many = len(render(players=4, copies=25))
     per_page = (many - one) / 96
     assert per_page < 1000, per_page
-
-
-def colour_fills(data):
-    """Non-grey RGB fill colours set in any page or form content stream."""
-    found = set()
-    for page in reader(data).pages:
-        streams = [page.get_contents().get_data()]
-        xobjects = page["/Resources"].get("/XObject", {})
-        streams += [xobjects[name].get_object().get_data() for name in xobjects]
-        for body in streams:
-            for r, g, b in re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) rg", body):
-                if not r == g == b:
-                    found.add((r, g, b))
-    return found
 
 
 def test_low_ink_drops_colour_fills():

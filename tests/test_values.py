@@ -107,20 +107,11 @@ def test_laps_that_disagree_with_points_are_refused_at_the_box(tmp_path, values,
 
 from sheetgen.results.entry import MAX_ANSWER, EndOfInput  # noqa: E402
 
-from conftest import run_process  # noqa: E402
+from conftest import answering, nodes, run_process, whole_number  # noqa: E402
 
 
 def scripted(answers: list, told: list):
-    stream = iter(answers)
-
-    def ask(prompt, default):
-        try:
-            answer = next(stream)
-        except StopIteration:
-            raise EndOfInput("done") from None
-        return answer if answer or default is None else default
-
-    return ask, told.append
+    return answering(answers), told.append
 
 
 def test_the_same_player_twice_among_a_features_cowboys_is_asked_again():
@@ -208,17 +199,10 @@ GAMES = ["gold-west", "rolled-west", "carcassonne-gold-rush", "piecepack-gold-ru
 HUGE = 9_999_999_999_999
 
 
-def _numbers(value, path=()):
+def _numbers(value):
     """Every whole number in a results document, with its path (totals excepted: they are compared
     with the tally, so any wrong total is refused at its own place already)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _numbers(item, path + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _numbers(item, path + (i,))
-    elif isinstance(value, int) and not isinstance(value, bool) and "total" not in path and "totals" not in path:
-        yield path
+    return [path for path, item in nodes(value) if whole_number(item) and "total" not in path and "totals" not in path]
 
 
 def _set(value, path, new):

@@ -27,6 +27,8 @@ from sheetgen.paths import bundled
 from sheetgen.results.document import Document
 from sheetgen.results.yaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, parse_yaml, read_limited, read_yaml
 
+from conftest import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -374,7 +376,7 @@ _PIECES = st.sampled_from(list("-:[]{},&*!|>'\"#%@`?\n\t ~.0123456789ayN_+<=\\")
 ANYTHING = st.one_of(st.lists(_PIECES, max_size=40).map("".join), st.text(max_size=80), st.binary(max_size=80))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(25, 200), deadline=None)
 @given(ANYTHING)
 def test_anything_is_a_document_or_located_problems(raw):
     try:
