@@ -51,7 +51,7 @@ def _complete_what(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 # The order a newcomer meets the commands in: choose a game, set it up, print,
 # play, then record and score the result; data last.
-WORKFLOW = ("games", "setup", "sheet", "template", "enter", "check", "score", "export", "plays", "standings", "data")
+WORKFLOW = ("games", "setup", "sheet", "template", "enter", "scan", "check", "score", "export", "plays", "standings", "data")
 
 FORCE = click.option("--force", is_flag=True, help="Replace an existing FILE. Without it only a blank PDF "
                      "sheetgen printed (no value filled in, not saved again) is replaced; any other file "
@@ -431,6 +431,26 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     output.write_atomic(target, text.encode("utf-8"), force=force)
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
     batch.show(batch.run([str(target)], ctx.find_root().obj["data"], score=True), "text", score=True)
+
+
+@cli.command()
+@click.argument("photos", nargs=-1, required=True, metavar="PHOTO...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="Lines for people, or JSON for programs.")
+def scan(photos, fmt) -> None:
+    """Read phone photos of marked Rolled West boards: each box in the fillable form's words, sure or not.
+
+    \b
+    Examples:
+      sheetgen scan ann.jpg ben.jpg
+      sheetgen scan board.png --format json
+
+    Needs the scan extra: pip install 'sheetgen[scan]'. Exit 0 when every photo was
+    read (a box not sure says so), 1 when a photo cannot be read.
+    """
+    from sheetgen.scan.command import run  # OpenCV and NumPy: only when a photo is read
+
+    sys.exit(run(photos, fmt.lower()))
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml

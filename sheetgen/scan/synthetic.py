@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional
 
 import cv2
 import numpy as np
@@ -60,33 +60,59 @@ def _rules():
 
 def game(seed: int, players: Optional[int] = None, paper: Optional[str] = None,
          ink: Optional[str] = None) -> list:
-    """A random legal game's boards, one per player (pages 1..players)."""
+    """A random legal game's boards, one per player (pages 1..players): drawn until sheetgen's own
+    checks find nothing wrong with it."""
     rng = np.random.default_rng([seed, 1])
-    rules = _rules()
     players = players or int(rng.integers(2, 5))
     paper = paper or str(rng.choice(["letter", "a4"]))
     ink = ink or str(rng.choice(["color", "low"]))
+    for _ in range(100):
+        boards = _deal(rng, players, paper, ink)
+        if legal(boards):
+            return boards
+    raise AssertionError(f"no legal game drawn from seed {seed}")  # pragma: no cover
+
+
+def legal(boards: list) -> bool:
+    """Whether sheetgen's checks pass the game these boards hold (as filled forms)."""
+    from sheetgen import api
+    from sheetgen.forms import FilledPage, FilledPdf
+
+    forms = [FilledPdf(f"board {b.page}", [FilledPage(1, "rolled-west", "board",
+                                                      {"name": f"P{b.page}", "total": "", **b.values})]) for b in boards]
+    from sheetgen.errors import InvalidInput
+
+    try:
+        problems, _ = api.game("rolled-west").check(forms)
+    except InvalidInput:  # a board with nothing on it: the pipeline refuses it, so draw again
+        return False
+    return not problems
+
+
+def _deal(rng, players: int, paper: str, ink: str) -> list:
+    rules = _rules()
+    rounds = rules["rounds"]
     boards = [Board(p + 1, paper, ink, {}, {}) for p in range(players)]
-    for row in rules["claims"]["rows"]:
-        n = len(row["spaces"])
-        for b in boards:
-            filled = int(min(n, rng.geometric(0.22) - 1)) if rng.random() < 0.85 else 0
-            i = 0
-            while i < filled:
-                name = f"claims.{row['key']}.{i + 1}"
-                if i + 1 < filled and rng.random() < 0.4:
-                    b.marks[name], b.values[name] = "triangle", "settlement"
-                    nxt = f"claims.{row['key']}.{i + 2}"
-                    b.marks[nxt], b.values[nxt] = "circle", "settlement"
-                    i += 2
-                else:
-                    b.marks[name], b.values[name] = "triangle", "camp"
-                    i += 1
-            for j in range(i, n):
+    rows = rules["claims"]["rows"]
+    for b in boards:
+        used = {row["key"]: 0 for row in rows}
+        for _ in range(int(rng.integers(0, rounds + 1))):  # one claim a turn at most
+            row = rows[int(rng.integers(0, len(rows)))]
+            key, at = row["key"], used[row["key"]]
+            room = len(row["spaces"]) - at
+            if room >= 2 and rng.random() < 0.4:
+                b.marks[f"claims.{key}.{at + 1}"], b.values[f"claims.{key}.{at + 1}"] = "triangle", "settlement"
+                b.marks[f"claims.{key}.{at + 2}"], b.values[f"claims.{key}.{at + 2}"] = "circle", "settlement"
+                used[key] += 2
+            elif room >= 1:
+                b.marks[f"claims.{key}.{at + 1}"], b.values[f"claims.{key}.{at + 1}"] = "triangle", "camp"
+                used[key] += 1
+        for row in rows:
+            for j in range(used[row["key"]], len(row["spaces"])):
                 name = f"claims.{row['key']}.{j + 1}"
                 b.marks[name], b.values[name] = "empty", ""
     for row in rules["shipping"]["rows"]:
-        counts = [int(rng.integers(0, len(row["boxes"]) + 1)) for _ in boards]
+        counts = [int(min(len(row["boxes"]), rng.geometric(0.35) - 1)) for _ in boards]
         for box, spec in enumerate(row["boxes"], 1):
             name = f"shipping.{row['metal']}.{box}"
             if isinstance(spec, list):
@@ -96,7 +122,7 @@ def game(seed: int, players: Optional[int] = None, paper: Optional[str] = None,
                     if i in reached:
                         first = order[0] == i
                         b.marks[name], b.values[name] = ("high", "high") if first else ("low", "low")
-                    elif reached and rng.random() < 0.9:
+                    elif reached and rng.random() < 0.9:  # someone took the high number: crossed out here
                         b.marks[name], b.values[name] = "crossed", ""
                     else:
                         b.marks[name], b.values[name] = "empty", ""
@@ -107,19 +133,34 @@ def game(seed: int, players: Optional[int] = None, paper: Optional[str] = None,
                     if marked:
                         styles = ["check", "x", "slash"] + (["ring", "ring"] if spec == 2 else [])
                         b.styles[name] = str(rng.choice(styles))
-    scorer_cells = [f"contracts.{c['number']}" for c in rules["contracts"]]
+    cells = [f"contracts.{c['number']}" for c in rules["contracts"]]
     letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
-    scorer_cells += [f"offices.{letters[o['row']]}{letters[o['column']]}" for o in rules["boomtown"]["offices"]]
-    for name in scorer_cells:
-        owner = int(rng.integers(0, players)) if rng.random() < 0.55 else -1
+    cells += [f"offices.{letters[o['row']]}{letters[o['column']]}" for o in rules["boomtown"]["offices"]]
+    for name in cells:
+        owner = int(rng.integers(0, players)) if rng.random() < 0.4 else -1
         for i, b in enumerate(boards):
             if i == owner:
                 b.marks[name], b.values[name] = "circled", True
-            elif owner >= 0 and rng.random() < 0.8:
+            elif owner >= 0 and rng.random() < 0.8:  # someone else took it: crossed out here
                 b.marks[name], b.values[name] = "crossed", False
             else:
                 b.marks[name], b.values[name] = "empty", False
     return boards
+
+
+def scramble(seed: int) -> Board:
+    """A board whose every box holds a mark drawn at random from what that kind of box can hold
+    (not a legal game: the model learns each kind of mark equally often)."""
+    rng = np.random.default_rng([seed, 3])
+    board = Board(int(rng.integers(1, 5)), str(rng.choice(["letter", "a4"])), str(rng.choice(["color", "low"])),
+                  {}, {})
+    for cell in geometry.page(board.paper).cells:
+        options = geometry.CLASSES[cell.kind]
+        weights = np.array([2.0] + [1.0] * (len(options) - 1))  # empty boxes are the most common on a board
+        board.marks[cell.field] = str(rng.choice(options, p=weights / weights.sum()))
+        if cell.kind == "check":
+            board.styles[cell.field] = str(rng.choice(["check", "x", "slash", "ring"]))
+    return board
 
 
 @lru_cache(maxsize=4)
@@ -238,7 +279,7 @@ def draw_marks(rng, page: np.ndarray, board: Board, ppm: float) -> np.ndarray:
     colour = np.array(PENS[str(rng.choice(list(PENS)))], np.float32)
     width = rng.uniform(0.6, 1.1) * ppm
     alpha = np.zeros(page.shape[:2], np.float32)
-    ghost = np.zeros(page.shape[:2], np.float32)
+    ghost: Any = np.zeros(page.shape[:2], np.float32)
     shift = 4  # sub-pixel drawing
     for cell in geo.cells:
         mark = board.marks.get(cell.field, "empty")
@@ -313,7 +354,7 @@ def photo(board: Board, seed: int, preset: str = "hard", long_side: Optional[int
     background[:] = rng.uniform(40, 150, 3)
     small = rng.normal(0, 18, (frame_h // 16 + 1, frame_w // 16 + 1, 3)).astype(np.float32)
     background += cv2.resize(small, (frame_w, frame_h), interpolation=cv2.INTER_LINEAR)
-    shot = cv2.warpPerspective(img, matrix, (frame_w, frame_h), flags=cv2.INTER_LINEAR,
+    shot: Any = cv2.warpPerspective(img, matrix, (frame_w, frame_h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_TRANSPARENT, dst=background)
     exposure = rng.uniform(0.78, 0.97)
     shot = shot * exposure
