@@ -33,7 +33,7 @@ MAX_BYTES = 40_000_000
 MAX_PIXELS = 50_000_000
 MIN_MARKERS = 3
 PPM = 6.0  # px per mm of the flattened page the reader works on
-SURE = 0.97  # a box's confidence at least this, and no glare: sure
+SURE = 0.99  # a box's confidence at least this, and no glare: sure
 GLARE = 0.03  # share of a box's pixels washed out by glare above which it is not sure
 SEARCH = 1.5  # mm a box may be off its place on a curled sheet (re-aligned within this)
 GRID = 16  # the ink of a box, resized to GRID x GRID, is what the model sees
@@ -394,9 +394,13 @@ def page_of(image: np.ndarray, reading: PhotoReading) -> tuple:
     reading.paper, reading.ink, reading.page = paper, code.ink, code.page
     dark = flat.min(axis=2).astype(np.float32)
     white = _illumination(dark)
-    # glare: paper washed out to white (the sensor saturated), noise smoothed away, widened by 1 mm
-    glare = cv2.dilate((cv2.medianBlur(dark.astype(np.uint8), 5) >= 250).astype(np.uint8),
-                       np.ones((int(PPM), int(PPM)), np.uint8)) > 0
+    # glare: paper washed out to white (the sensor saturated; noise smoothed away, widened by 1 mm)
+    # where the page is brighter than its own paper elsewhere. A page evenly at white (a scan, an
+    # overexposed photo) shows no glare: its marks are not washed out by it.
+    paper_white = float(np.median(white[white > 0])) if np.any(white > 0) else 0.0
+    saturated = cv2.medianBlur(dark.astype(np.uint8), 5) >= 250
+    hot = saturated & (white > 1.08 * paper_white) if paper_white < 245 else np.zeros_like(saturated)
+    glare = cv2.dilate(hot.astype(np.uint8), np.ones((int(PPM), int(PPM)), np.uint8)) > 0
     photo = np.clip(dark / np.maximum(white, 1.0), 0, 1.2)
     printed = blank(paper, code.ink)
     printed_min = cv2.erode(printed, np.ones((3, 3), np.uint8))
