@@ -89,7 +89,11 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
     scorers: dict = {}
     outcomes: list = []
     groups: dict = {}  # (folder, game) -> (outcome, forms)
+    photos: list = []  # photos of boards (sheetgen scan): read together below, each becomes a filled form
     for name in names:
+        if name != STDIN and str(name).lower().endswith((".jpg", ".jpeg", ".png")):
+            photos.append(name)
+            continue
         outcome = FileOutcome("<stdin>" if name == STDIN else name)
         # Reading and checking a file makes many small containers that live until its outcome
         # is made: the collector is paused per file (see sheetgen.collector).
@@ -110,6 +114,8 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
             except InvalidInput as exc:
                 outcome.problems = exc.problems
         outcomes.append(outcome)
+    if photos:
+        _read_photos(photos, groups, outcomes)
     for (_, game), (outcome, pdfs) in groups.items():
         from sheetgen import forms  # PDFs only: a run of results files never loads the form reader
 
@@ -121,6 +127,27 @@ def run(names: Sequence[str], data: Optional[Path], score: bool) -> list:
         except InvalidInput as exc:
             outcome.problems = exc.problems
     return outcomes
+
+
+def _read_photos(names: list, groups: dict, outcomes: list) -> None:
+    """Photos of boards as filled forms, joining the PDFs of their game; at a terminal a box the
+    reader is not sure of is asked, else it is a problem."""
+    from sheetgen.scan import photos
+
+    ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
+    try:
+        pdfs = photos.read([str(n) for n in names], ask=ask)
+    except InvalidInput as exc:
+        outcome = FileOutcome(" + ".join(str(n) for n in names))
+        outcome.problems = exc.problems
+        outcomes.append(outcome)
+        return
+    for pdf in pdfs:
+        key = (None, pdf.game)
+        if key not in groups:
+            groups[key] = (FileOutcome(pdf.name), [])
+            outcomes.append(groups[key][0])
+        groups[key][1].append(pdf)
 
 
 def _read_yaml(name: str, shown: str) -> Any:

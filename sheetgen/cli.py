@@ -247,6 +247,14 @@ def _from(results: Optional[str]):
     if results is None:
         return None
     parts = results.split(",")
+    photo = (".jpg", ".jpeg", ".png")  # photos of boards (sheetgen scan) become filled forms
+    if any(p.lower().endswith(photo) for p in parts) and all(p.lower().endswith((".pdf", *photo)) for p in parts):
+        from sheetgen import forms
+        from sheetgen.scan import photos
+
+        ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
+        return [forms.open_pdf(p) for p in parts if p.lower().endswith(".pdf")] + photos.read(
+            [p for p in parts if p.lower().endswith(photo)], ask=ask)
     return parts if len(parts) > 1 and all(p.lower().endswith(".pdf") for p in parts) else results
 
 
@@ -556,14 +564,26 @@ def export(ctx, files, out, force) -> None:
     """
     from sheetgen import forms
 
+    photo = (".jpg", ".jpeg", ".png")  # photos of boards (sheetgen scan)
     for name in files:
-        if not forms.is_pdf(name):
-            raise InvalidArgument("path", f"'{name}' is not a .pdf; export reads filled PDF forms")
+        if not forms.is_pdf(name) and not name.lower().endswith(photo):
+            raise InvalidArgument("path", f"'{name}' is not a .pdf or a photo; export reads filled PDF forms "
+                                          f"and photos of boards")
     target = output.text_target(out, force)
     pdfs, refused = [], []
     for name in files:
+        if name.lower().endswith(photo):
+            continue
         try:
             pdfs.append(forms.open_pdf(name))
+        except InvalidInput as exc:
+            refused += exc.problems
+    if any(name.lower().endswith(photo) for name in files):
+        from sheetgen.scan import photos
+
+        try:
+            pdfs += photos.read([n for n in files if n.lower().endswith(photo)],
+                                ask=input if sys.stdin.isatty() and sys.stdout.isatty() else None)
         except InvalidInput as exc:
             refused += exc.problems
     if refused:
