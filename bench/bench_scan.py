@@ -29,6 +29,20 @@ def _one(args: tuple):
     return synthetic.measure(seed, preset)
 
 
+def _table(totals: dict, seconds: float) -> None:
+    print(f"| preset | photos | refused (too few marks in view) | boxes | right | wrong while sure | "
+          f"per 2000 | not sure | s/photo (mean, max) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for preset, t in totals.items():
+        if not t.photos:
+            continue
+        boxes = max(1, t.boxes)
+        print(f"| {preset} | {t.photos} | {t.refused} ({t.refused_too_few_in_view}) | {t.boxes} | "
+              f"{100 * t.right / boxes:.2f}% | {t.wrong_sure} | {2000 * t.wrong_sure / boxes:.2f} | "
+              f"{100 * t.not_sure / boxes:.2f}% | {statistics.mean(t.seconds):.2f}, {max(t.seconds):.2f} |")
+    print(f"({seconds:.0f} s so far)", flush=True)
+
+
 def main() -> None:
     from sheetgen.scan.synthetic import Figures
 
@@ -38,32 +52,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--errors", action="store_true", help="list every box read wrong while sure")
+    parser.add_argument("--every", type=int, default=20, help="print the table every this many photos")
     args = parser.parse_args()
-    rows = []
     started = time.time()
-    for preset, count in (("hard", args.hard), ("mild", args.mild)):
-        if not count:
-            continue
-        total = Figures()
-        jobs = [(args.seed + i, preset) for i in range(count)]
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for figures in pool.map(_one, jobs, chunksize=2):
-                total.add(figures)
-        rows.append((preset, total))
-    print(f"| preset | photos | refused (too few marks in view) | boxes | right | wrong while sure | "
-          f"per 2000 | not sure | s/photo (mean, max) |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for preset, t in rows:
-        boxes = max(1, t.boxes)
-        print(f"| {preset} | {t.photos} | {t.refused} ({t.refused_too_few_in_view}) | {t.boxes} | "
-              f"{100 * t.right / boxes:.2f}% | {t.wrong_sure} | {2000 * t.wrong_sure / boxes:.2f} | "
-              f"{100 * t.not_sure / boxes:.2f}% | {statistics.mean(t.seconds):.2f}, {max(t.seconds):.2f} |")
-    for preset, t in rows:
-        for seed, in_view, message in t.refusals:
-            print(f"refused ({preset}, seed {seed}, {in_view} marks in view): {message}")
-        if args.errors:
-            for seed, name, got, truth in t.errors:
-                print(f"wrong while sure ({preset}, seed {seed}): {name} read {got!r}, drawn {truth!r}")
+    totals = {preset: Figures() for preset, count in (("hard", args.hard), ("mild", args.mild)) if count}
+    # the two sets interleaved, a table every --every photos: a run stopped early still says what it read
+    jobs = [(args.seed + i, preset) for i in range(max(args.hard, args.mild))
+            for preset, count in (("hard", args.hard), ("mild", args.mild)) if i < count]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for done, ((_, preset), figures) in enumerate(zip(jobs, pool.map(_one, jobs)), 1):
+            totals[preset].add(figures)
+            for seed, in_view, message in figures.refusals:
+                print(f"refused ({preset}, seed {seed}, {in_view} marks in view): {message}", flush=True)
+            for seed, name, got, truth in figures.errors if args.errors else []:
+                print(f"wrong while sure ({preset}, seed {seed}): {name} read {got!r}, drawn {truth!r}", flush=True)
+            if done % args.every == 0 or done == len(jobs):
+                _table(totals, time.time() - started)
     print(f"({time.time() - started:.0f} s in all)")
 
 
