@@ -69,8 +69,8 @@ def run(photos: Sequence[str], fmt: str) -> int:
     else:
         lines = []
         for r in readings:
-            if r.problems:
-                lines += [f"{r.file}: {p}" for p in r.problems]
+            if r.problems:  # on stderr, as every command's problems
+                sys.stderr.write("".join(f"{r.file}: {p}\n" for p in r.problems))
                 continue
             unsure = sum(not f.sure for f in r.fields)
             lines.append(f"{r.file}: Rolled West board, page {r.page}, {r.paper}, {r.markers} of 4 scan marks: "
@@ -78,5 +78,6 @@ def run(photos: Sequence[str], fmt: str) -> int:
             for f in r.fields:
                 state = "sure" if f.sure else f"NOT SURE: {f.why}"
                 lines.append(f"  {f.field:<22} {_shown(f.value):<11} {f.confidence:4.0%}  {state}")
-        sys.stdout.write("\n".join(lines) + "\n")
+        if lines:
+            sys.stdout.write("\n".join(lines) + "\n")
     return 1 if any(r.problems for r in readings) else 0
