@@ -25,6 +25,7 @@ from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.results import batch
 from sheetgen.results.entry import EndOfInput, Retry, read_line
 from sheetgen.results.pdf import is_pdf, open_pdf
+from sheetgen.scan import photos
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -63,7 +64,7 @@ def _complete_what(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 # The order a newcomer meets the commands in: choose a game, set it up, print,
 # play, then record and score the result; data last.
-WORKFLOW = ("games", "setup", "sheet", "template", "enter", "check", "score", "export", "plays", "standings", "data")
+WORKFLOW = ("games", "setup", "sheet", "template", "enter", "scan", "check", "score", "export", "plays", "standings", "data")
 
 FORCE = click.option("--force", is_flag=True, help="Replace an existing FILE. Without it only a blank PDF "
                      "sheetgen printed (no value filled in, not saved again) is replaced; any other file "
@@ -256,6 +257,11 @@ def _from(results: Optional[str]):
     if results is None:
         return None
     parts = results.split(",")
+    # photos of boards (sheetgen scan) become filled forms
+    if any(photos.is_photo(p) for p in parts) and all(is_pdf(p) or photos.is_photo(p) for p in parts):
+        ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
+        return [open_pdf(p, api.fillable_sheets()) for p in parts if is_pdf(p)] + photos.read(
+            [p for p in parts if photos.is_photo(p)], ask=ask)
     return parts if len(parts) > 1 and all(p.lower().endswith(".pdf") for p in parts) else results
 
 
@@ -435,6 +441,26 @@ def enter(ctx, game, players, names, code, out, force) -> None:
     batch.show(batch.run([str(target)], _lookup(ctx.find_root().obj["data"]), score=True), "text", score=True)
 
 
+@cli.command()
+@click.argument("photos", nargs=-1, required=True, metavar="PHOTO...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"], case_sensitive=False), default="text",
+              show_default=True, help="Lines for people, or JSON for programs.")
+def scan(photos, fmt) -> None:
+    """Read phone photos of marked Rolled West boards: each box in the fillable form's words, sure or not.
+
+    \b
+    Examples:
+      sheetgen scan ann.jpg ben.jpg
+      sheetgen scan board.png --format json
+
+    Needs the scan extra: pip install 'sheetgen[scan]'. Exit 0 when every photo was
+    read (a box not sure says so), 1 when a photo cannot be read.
+    """
+    from sheetgen.scan.command import run  # OpenCV and NumPy: only when a photo is read
+
+    sys.exit(run(photos, fmt.lower()))
+
+
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
 and .pdf file in it) or - for standard input (YAML). A results file is one game.
 Filled PDFs are players' sheets: all the PDFs given that were printed for the same
@@ -530,13 +556,22 @@ def export(ctx, files, out, force) -> None:
       sheetgen sheet rolled-west --from tonight.yaml        (and back to a filled form)
     """
     for name in files:
-        if not is_pdf(name):
-            raise InvalidArgument("path", f"'{name}' is not a .pdf; export reads filled PDF forms")
+        if not is_pdf(name) and not photos.is_photo(name):
+            raise InvalidArgument("path", f"'{name}' is not a .pdf or a photo; export reads filled PDF forms "
+                                          f"and photos of boards")
     target = output.text_target(out, force)
     pdfs, refused = [], []
     for name in files:
+        if photos.is_photo(name):
+            continue
         try:
             pdfs.append(open_pdf(name, api.fillable_sheets()))
+        except InvalidInput as exc:
+            refused += exc.problems
+    if any(photos.is_photo(name) for name in files):
+        try:
+            pdfs += photos.read([n for n in files if photos.is_photo(n)],
+                                ask=input if sys.stdin.isatty() and sys.stdout.isatty() else None)
         except InvalidInput as exc:
             refused += exc.problems
     if refused:

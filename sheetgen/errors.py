@@ -52,8 +52,8 @@ class Problem:
         if self.page is not None:
             field = f"{one_line(self.field)}:" if self.field else ""
             return f"{file}:page {self.page}:{field} {message}"
-        if self.line is None:
-            return f"{file}: {message}"
+        if self.line is None:  # a photo's box (sheetgen scan): PHOTO:FIELD: message
+            return f"{file}:{one_line(self.field)}: {message}" if self.field else f"{file}: {message}"
         return f"{file}:{self.line}:{self.column}: {message}"
 
     @property
@@ -73,6 +73,8 @@ class Problem:
                                     "message": self.message}
         if self.page is not None:
             found.update(page=self.page, field=self.field)
+        elif self.field is not None:  # a photo's box (sheetgen scan)
+            found.update(field=self.field)
         return found
 
 

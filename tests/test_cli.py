@@ -153,8 +153,8 @@ def test_commands_are_listed_in_workflow_order_with_whole_summaries(run):
     out = run("--help").out
     listed = [line.split()[0] for line in out.split("Commands:")[1].splitlines()
               if line.startswith("  ") and not line.startswith("    ")]
-    assert listed == ["games", "setup", "sheet", "template", "enter", "check", "score", "export", "plays", "standings",
-                      "data"]
+    assert listed == ["games", "setup", "sheet", "template", "enter", "scan", "check", "score", "export", "plays",
+                      "standings", "data"]
     assert "..." not in out.split("Commands:")[1]
 
 

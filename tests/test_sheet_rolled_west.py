@@ -172,11 +172,12 @@ def test_every_sheet_number_is_printed(letter_pdf):
 
 
 def test_static_art_is_shared_not_redrawn():
-    """Pages after the first cost only a form reference and the name."""
+    """Pages after the first cost only a form reference, the name and the page's own QR code
+    (sheetgen scan reads the page number from it: about 170 black squares, ~1.5 kB compressed)."""
     one = len(render(players=4, copies=1))
     many = len(render(players=4, copies=25))
     per_page = (many - one) / 96
-    assert per_page < 1000, per_page
+    assert per_page < 1000 + 1500, per_page
 
 
 def test_low_ink_drops_colour_fills():

@@ -29,6 +29,7 @@ from sheetgen.results.model import Scorer
 from sheetgen.results.pdf import Fillable, FilledPdf, document, open_pdf
 from sheetgen.results.report import ScoreReport
 from sheetgen.results.yaml import parse_yaml, read_yaml
+from sheetgen.scan import photos
 
 STDIN = "-"
 
@@ -114,8 +115,12 @@ class _Run:
         self.outcomes: list[FileOutcome] = []
         # (folder, game) -> the outcome and the forms of that game
         self.groups: dict[tuple[Optional[str], str], tuple[FileOutcome, list[FilledPdf]]] = {}
+        self.photos: list[str] = []  # photos of boards (sheetgen scan): read together, each a filled form
 
     def add(self, source: str) -> None:
+        if source != STDIN and photos.is_photo(source):
+            self.photos.append(str(source))
+            return
         outcome = FileOutcome("<stdin>" if source == STDIN else source)
         try:
             if source != STDIN and str(source).lower().endswith(".pdf") and not os.path.isdir(source):
@@ -133,6 +138,8 @@ class _Run:
         self.outcomes.append(outcome)
 
     def finish(self) -> list[FileOutcome]:
+        if self.photos:
+            self._read_photos()
         for (_, key), (outcome, pdfs) in self.groups.items():
             outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
             outcome.files = len(pdfs)
@@ -142,6 +149,24 @@ class _Run:
             except InvalidInput as exc:
                 outcome.problems = exc.problems
         return self.outcomes
+
+    def _read_photos(self) -> None:
+        """The photos as filled forms, joining the PDFs of their game; at a terminal a box the
+        reader is not sure of is asked, else it is a problem."""
+        ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
+        try:
+            filled = photos.read(self.photos, ask=ask)
+        except InvalidInput as exc:
+            outcome = FileOutcome(" + ".join(self.photos))
+            outcome.problems = exc.problems
+            self.outcomes.append(outcome)
+            return
+        for pdf in filled:
+            key = (None, pdf.game)
+            if key not in self.groups:
+                self.groups[key] = (FileOutcome(pdf.name), [])
+                self.outcomes.append(self.groups[key][0])
+            self.groups[key][1].append(pdf)
 
     def _examine(self, doc: Document, game: ResultsGame, outcome: FileOutcome) -> None:
         if game.key not in self.scorers:

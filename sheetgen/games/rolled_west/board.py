@@ -19,6 +19,7 @@ from sheetgen.games.rolled_west import board_form as names  # the form's field n
 from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES
 from sheetgen.games.rolled_west import pictograms
+from sheetgen.scan import marks as scan_marks
 from sheetgen.sheet import (FIELD_PAD, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline, fit_names, para_lines)
 
@@ -27,9 +28,10 @@ BACKDROP = "rolled-west-board"
 
 def build(rules, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("rolled-west-board", request.paper)
-    art = _Board(rules, layout, names.form(rules) if request.fillable else None)
+    art = _Board(rules, layout, names.form(rules) if request.fillable else None, request.paper)
     drawn = tuple(art.draw())
     pages = player_pages(art, BACKDROP, request)
+    pages = scan_marks.pages(layout, rules, request, pages)
     players = f"{request.players} players" + (f" x {request.copies} copies" if request.copies > 1 else "")
     return document(layout, f"{rules.title} score boards",
                     f"Dry-erase score boards: {players}, {len(pages)} pages, {request.paper}, {request.ink} ink, "
@@ -39,8 +41,9 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 
 class _Board(SheetArt):
-    def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None):
+    def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None, paper: str = "letter"):
         super().__init__(rules, layout, form)
+        self.paper = paper
         self.field_layout = layout["fields"]
         self.letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
         self.names = {f["resource"]: f["name"] for f in rules["dice"]["faces"]}
@@ -94,9 +97,10 @@ class _Board(SheetArt):
 
     def header(self) -> None:
         h = self.layout["header"]
-        self.add(Text(0, baseline(h["height"] / 2, self.font["title"]), self.text["title"],
+        self.add(*scan_marks.marker_items(self.layout, self.paper))
+        self.add(Text(h["title_x"], baseline(h["height"] / 2, self.font["title"]), self.text["title"],
                       self.font["title"], bold=True, role="ink"))
-        box = Rect(h["name_x"], 0.5, self.width - h["name_x"], h["height"] - 1)
+        box = Rect(h["name_x"], 0.5, h["name_right"] - h["name_x"], h["height"] - 1)
         left = h["name_x"] + h["name_label"] + 8 - FIELD_PAD * PT  # its text starts where name_items prints
         inner = self.inset(box)
         self.write_box(box, field=names.NAME, at=Rect(left, inner.y, inner.right - left, inner.h),
@@ -108,7 +112,7 @@ class _Board(SheetArt):
             return ()
         h = self.layout["header"]
         x = h["name_x"] + h["name_label"] + 8
-        room = self.width - x - 2
+        room = h["name_right"] - x - 2
         size, _ = fit_names([name], room, self.font["title"] * 0.8, f"the {self.rules.title} score board")
         return (Text(x, baseline(h["height"] / 2, size), name, size, bold=True, max_width=room),)
 

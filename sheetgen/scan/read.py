@@ -1,0 +1,552 @@
+"""Read a phone photo of a marked Rolled West board into the fillable form's field values.
+
+The steps: the file checked before it is decoded (size, dimensions, a whole
+PNG or JPEG); the four corner markers found (ArUco) and the page mapped onto
+a flat raster by a homography (at least MIN_MARKERS of them); the QR code read
+there and checked against what this sheetgen prints (game, part, paper, layout
+and rule data); the light evened out (the paper's own white, measured across
+the page); the blank board subtracted, so only what a pen added is left; each
+box re-aligned to its printed outline and its ink classified by a small model
+(model.npz, rebuilt by tools/build_scan_model.py) with a confidence. A box is
+sure only above SURE and with no glare over it; rule checks along a row (filled
+from the left, a circle only right after a triangle) turn a contradiction into
+"not sure", never into a guess.
+
+Needs the scan extra (OpenCV, NumPy, pypdfium2); callers check `available()`.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional, Union
+
+import cv2
+import numpy as np
+
+from sheetgen import api
+from sheetgen.api import Ink, Paper, SheetOptions
+from sheetgen.scan import geometry, marks
+
+MAX_BYTES = 40_000_000
+MAX_PIXELS = 50_000_000
+MIN_MARKERS = 3
+PPM = 6.0  # px per mm of the flattened page the reader works on
+SURE = 0.99  # a box's confidence at least this, and no glare: sure
+GLARE = 0.03  # share of a box's pixels washed out by glare above which it is not sure
+SEARCH = 1.5  # mm a box may be off its place on a curled sheet (re-aligned within this)
+GRID = 16  # the ink of a box, resized to GRID x GRID, is what the model sees
+MODEL = Path(__file__).resolve().parent / "model.npz"
+
+
+class PhotoError(Exception):
+    """A photo that cannot be read: the message says why, for `FILE: message`."""
+
+
+@dataclass
+class FieldReading:
+    field: str
+    value: Any
+    sure: bool
+    confidence: float
+    why: str = ""  # not sure: the reason
+
+
+@dataclass
+class PhotoReading:
+    file: str
+    game: str = "rolled-west"
+    part: str = "board"
+    paper: str = ""
+    ink: str = ""
+    page: int = 0
+    fields: list = field(default_factory=list)  # of FieldReading, in the form's order
+    problems: list = field(default_factory=list)  # of str (the photo could not be read)
+    markers: int = 0
+    crops: dict = field(default_factory=dict)  # field -> BGR crop of its box (for asking)
+
+    def values(self) -> dict:
+        return {f.field: f.value for f in self.fields}
+
+
+# -- the file, before it is decoded --------------------------------------------------
+
+def _png_size(raw: bytes) -> tuple:
+    if len(raw) < 33 or raw[12:16] != b"IHDR":
+        raise PhotoError("a PNG without its header (IHDR): the file is damaged")
+    width, height = struct.unpack(">II", raw[16:24])
+    at, seen_end = 8, False
+    while at + 8 <= len(raw):  # walk the chunks: a cut file has no IEND
+        length = struct.unpack(">I", raw[at:at + 4])[0]
+        kind = raw[at + 4:at + 8]
+        if at + 12 + length > len(raw):
+            break
+        if kind == b"IEND":
+            seen_end = True
+            break
+        at += 12 + length
+    if not seen_end:
+        raise PhotoError("the PNG is cut short (no IEND chunk): copy the photo again")
+    return width, height
+
+
+def _jpeg_size(raw: bytes) -> tuple:
+    at = 2
+    while at + 4 <= len(raw):
+        if raw[at] != 0xFF:
+            raise PhotoError("a damaged JPEG (no marker where one should be)")
+        kind = raw[at + 1]
+        if kind in (0xD8, 0x01) or 0xD0 <= kind <= 0xD7:
+            at += 2
+            continue
+        length = struct.unpack(">H", raw[at + 2:at + 4])[0]
+        if kind in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            if at + 9 > len(raw):
+                break
+            height, width = struct.unpack(">HH", raw[at + 5:at + 9])
+            if b"\xff\xd9" not in raw[-4096:]:
+                raise PhotoError("the JPEG is cut short (no end marker): copy the photo again")
+            return width, height
+        at += 2 + length
+    raise PhotoError("a JPEG without a frame header: the file is damaged")
+
+
+def image_size(raw: bytes) -> tuple:
+    """(width, height) from a PNG's or JPEG's header; PhotoError if it is neither or is damaged."""
+    if raw.startswith(b"\x89PNG\r\n\x1a\n"):
+        return _png_size(raw)
+    if raw.startswith(b"\xff\xd8\xff"):
+        return _jpeg_size(raw)
+    raise PhotoError("not a JPEG or PNG photo")
+
+
+def decode(raw: bytes) -> np.ndarray:
+    """The photo as BGR pixels, after its size and dimensions were checked (bounded time and memory)."""
+    if len(raw) > MAX_BYTES:
+        raise PhotoError(f"{len(raw) / 1e6:.0f} MB is more than a photo of a board needs (at most "
+                         f"{MAX_BYTES // 1_000_000} MB): send a smaller copy")
+    width, height = image_size(raw)
+    if width == 0 or height == 0:
+        raise PhotoError("an empty image (0 pixels)")
+    if width * height > MAX_PIXELS:
+        raise PhotoError(f"{width} x {height} is {width * height / 1e6:.0f} megapixels, more than "
+                         f"{MAX_PIXELS // 1_000_000}: send a smaller copy of the photo")
+    if raw.startswith(b"\x89PNG"):
+        try:  # a PNG's pixels could still be a bomb whose header lies: zlib says what IDAT inflates to
+            _check_png_data(raw, width, height)
+        except zlib.error:
+            raise PhotoError("the PNG's image data is damaged") from None
+    image = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise PhotoError("the image cannot be decoded: the file is damaged")
+    return image
+
+
+def _check_png_data(raw: bytes, width: int, height: int) -> None:
+    at, data = 8, []
+    while at + 8 <= len(raw):
+        length = struct.unpack(">I", raw[at:at + 4])[0]
+        if raw[at + 4:at + 8] == b"IDAT":
+            data.append(raw[at + 8:at + 8 + length])
+        at += 12 + length
+    limit = height * (1 + width * 8) + 1  # 16-bit RGBA at most
+    inflater = zlib.decompressobj()
+    total = 0
+    for chunk in data:
+        total += len(inflater.decompress(chunk, limit + 1 - total))
+        if total > limit or inflater.unconsumed_tail:
+            raise PhotoError("the PNG's data inflates to more than its dimensions hold (a PNG bomb)")
+
+
+# -- the page ------------------------------------------------------------------------
+
+def _find_markers(gray: np.ndarray) -> dict:
+    """marker id -> its 4 corners (photo px), from a search at two scales."""
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(dictionary, params)
+    found: dict = {}
+    for longest in (1600, 2600):
+        scale = min(1.0, longest / max(gray.shape))
+        small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
+        corners, ids, _ = detector.detectMarkers(small)
+        if ids is not None:
+            for quad, marker in zip(corners, ids.ravel()):
+                if int(marker) < 8 and int(marker) not in found:
+                    found[int(marker)] = quad.reshape(4, 2) / scale
+        if len({m // 4 for m in found}) == 1 and len(found) == 4:
+            break
+    return found
+
+
+@lru_cache(maxsize=4)
+def blank(paper: Paper, ink: Ink) -> np.ndarray:
+    """The unmarked board, darkest channel, 0-1 float, at PPM (page 1's art; QR codes differ)."""
+    from sheetgen.scan.synthetic import rasterise
+
+    pdf = api.game("rolled-west").sheet(None, SheetOptions(players=2, paper=paper, ink=ink)).pdf
+    page = rasterise(pdf, PPM)[0]
+    return page.min(axis=2).astype(np.float32) / 255
+
+
+def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) -> Optional[str]:
+    """The QR code's text, or None: first as OpenCV finds it in the flattened patch; else module by
+    module (the page's geometry says where each module is), redrawn clean and decoded."""
+    ppm = 12.0
+    q = geo.qr
+    x0, y0, side = q.x - 3, q.y - 3, 33 * marks_module(geo) + 6
+    to_page = np.array([[PPM / ppm, 0, x0 * PPM], [0, PPM / ppm, y0 * PPM], [0, 0, 1]])
+    size = int(side * ppm)
+    patch = cv2.warpPerspective(image, matrix @ to_page, (size, size), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE)
+    gray = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    detector = cv2.QRCodeDetector()
+    text, _, _ = detector.detectAndDecode(gray)
+    if text:
+        return str(text)
+    module = marks_module(geo)
+    # sharpened (an unsharp mask): a blurred photo's modules run into each other
+    plain = gray.astype(np.float32)
+    smooth = np.clip(3 * plain - 2 * cv2.GaussianBlur(plain, (0, 0), 3), 0, 255)
+    grids = []  # the modules as sampled (29 x 29), for the last resort below
+    for count in (29, 33):
+        # where the three finder squares are, to a fraction of a module: matched against a drawing of them
+        template = _finders(count, module, ppm)
+        reach = int(1.2 * ppm)
+        x_at, y_at = int((q.x - x0) * ppm), int((q.y - y0) * ppm)
+        window = gray[max(0, y_at - reach):y_at + template.shape[0] + reach,
+                      max(0, x_at - reach):x_at + template.shape[1] + reach]
+        if window.shape[0] < template.shape[0] or window.shape[1] < template.shape[1]:
+            continue
+        scores = cv2.matchTemplate(window.astype(np.float32), template, cv2.TM_CCOEFF_NORMED)
+        _, _, _, (bx, by) = cv2.minMaxLoc(scores)
+        matched = (max(0, x_at - reach) + bx, max(0, y_at - reach) + by)
+        for left, top in dict.fromkeys([matched, (x_at, y_at)]):  # where the finders match; where printed
+            for dy in (0, -1, 1, -2, 2):  # px
+                for dx in (0, -1, 1, -2, 2):
+                    centres = (np.arange(count) + 0.5) * module * ppm
+                    xs = np.clip((left + dx + centres).astype(int), 0, size - 1)
+                    ys = np.clip((top + dy + centres).astype(int), 0, size - 1)
+                    values = smooth[np.ix_(ys, xs)].astype(np.uint8)
+                    level = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+                    clean = np.full((count + 8, count + 8), 255, np.uint8)
+                    clean[4:-4, 4:-4][values < level] = 0
+                    big = cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
+                    text, _, _ = detector.detectAndDecode(big)
+                    if text:
+                        return str(text)
+    # last resort: the 29 x 29 modules sampled at every place within 1 mm of where the code is printed
+    x_at, y_at = int((q.x - x0) * ppm), int((q.y - y0) * ppm)
+    centres = (np.arange(29) + 0.5) * module * ppm
+    for dy in range(-12, 13, 2):
+        for dx in range(-12, 13, 2):
+            xs = np.clip((x_at + dx + centres).astype(int), 0, size - 1)
+            ys = np.clip((y_at + dy + centres).astype(int), 0, size - 1)
+            values = smooth[np.ix_(ys, xs)].astype(np.uint8)
+            level = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+            grids.append((values < level).ravel())
+    return _nearest_code(grids, geo.paper)
+
+
+NEAREST_PAGES = 64  # a QR code too blurred to decode is matched against pages 1-64 of this sheetgen's codes
+
+
+@lru_cache(maxsize=2)
+def _codes(paper: str) -> tuple:
+    texts, grids = [], []
+    for ink in ("color", "low"):
+        for page in range(1, NEAREST_PAGES + 1):
+            text = geometry.expected_code(paper, ink, page).text()
+            rows = marks.qr_matrix(text)
+            if len(rows) == 29:
+                texts.append(text)
+                grids.append(np.array([[c == "0" for c in row] for row in rows]).ravel())
+    return texts, np.array(grids)
+
+
+def _nearest_code(grids: list, paper: str) -> Optional[str]:
+    """The code of this sheetgen's page (1-NEAREST_PAGES, either ink) whose modules the sampled ones
+    match: at most 5% of the modules differ from it, and at least 7 points more from every other
+    code. Codes of two pages share their text but the page and differ in 11% or more of their
+    modules; a code of another layout or rule data (or forged) differs from all of them by 14% or
+    more: within 5%, no other code can be the one printed. Anything less clear is not read."""
+    if not grids:
+        return None
+    texts, codes = _codes(paper)
+    best: Optional[tuple] = None
+    for grid in grids:
+        distance = (codes != grid).mean(axis=1)
+        order = np.argsort(distance)
+        if best is None or distance[order[0]] < best[0]:
+            best = (float(distance[order[0]]), float(distance[order[1]]), texts[int(order[0])])
+    if best is not None and best[0] <= 0.05 and best[1] >= best[0] + 0.07:
+        return best[2]
+    return None
+
+
+def _finders(count: int, module: float, ppm: float) -> np.ndarray:
+    """A QR code's three finder squares (and nothing else, grey) at `ppm`, as a template."""
+    side = int(round(count * module * ppm))
+    out = np.full((side, side), 128, np.float32)
+    finder = np.zeros((7, 7), np.float32)
+    finder[1:6, 1:6] = 255
+    finder[2:5, 2:5] = 0
+    cell = module * ppm
+    for r0, c0 in ((0, 0), (0, count - 7), (count - 7, 0)):
+        for r in range(7):
+            for c in range(7):
+                y, x = int(round((r0 + r) * cell)), int(round((c0 + c) * cell))
+                out[y:int(round((r0 + r + 1) * cell)), x:int(round((c0 + c + 1) * cell))] = finder[r, c]
+    return out
+
+
+def marks_module(geo: geometry.PageGeometry) -> float:
+    return float(geo.layout["scan"]["qr_module"])
+
+
+def _illumination(dark: np.ndarray) -> np.ndarray:
+    """The paper's white at each pixel: the brightest nearby, smoothed (shadows and light falloff)."""
+    step = 8
+    small = cv2.resize(dark, (dark.shape[1] // step, dark.shape[0] // step), interpolation=cv2.INTER_AREA)
+    white = cv2.dilate(small, np.ones((11, 11), np.uint8))
+    white = cv2.GaussianBlur(white, (0, 0), 3)
+    return cv2.resize(white, (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def read_photo(source: Union[str, Path, bytes], name: Optional[str] = None, crops: bool = False) -> PhotoReading:
+    """Read one photo; a photo that cannot be read comes back with `problems` (and no fields)."""
+    label = name or (str(source) if not isinstance(source, bytes) else "photo")
+    reading = PhotoReading(label)
+    try:
+        if isinstance(source, bytes):
+            raw = source
+        else:
+            path = Path(source)
+            if path.stat().st_size > MAX_BYTES:
+                raise PhotoError(f"{path.stat().st_size / 1e6:.0f} MB is more than a photo of a board needs "
+                                 f"(at most {MAX_BYTES // 1_000_000} MB): send a smaller copy")
+            raw = path.read_bytes()
+        _read(decode(raw), reading, crops)
+    except PhotoError as problem:
+        reading.problems.append(str(problem))
+        reading.fields = []
+    except OSError as problem:
+        reading.problems.append(f"cannot be read: {problem.strerror or problem}")
+    return reading
+
+
+def _read(image: np.ndarray, reading: PhotoReading, crops: bool) -> None:
+    photo, printed, printed_min, glare, geo, flat = page_of(image, reading)
+    _classify(photo, printed, printed_min, glare, geo, reading, flat if crops else None)
+
+
+def page_of(image: np.ndarray, reading: PhotoReading) -> tuple:
+    """The page flattened and checked: (photo 0-1, blank, blank widened, glare mask, geometry, flat BGR)."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = _find_markers(gray)
+    if not found:
+        raise PhotoError("no scan marks found: not a photo of a sheetgen Rolled West board (the whole board, "
+                         "its four black corner squares in view)")
+    papers = {m // 4 for m in found}
+    if len(papers) > 1:
+        raise PhotoError("scan marks of a Letter and an A4 board in one photo: photograph one board at a time")
+    paper = "letter" if papers == {0} else "a4"
+    reading.markers = len(found)
+    if len(found) < MIN_MARKERS:
+        raise PhotoError(f"only {len(found)} of 4 scan marks found: photograph the whole board, its four black "
+                         f"corner squares in view and not under glare")
+    geo = geometry.page(paper)
+    src, dst = [], []
+    for marker, rect in geo.markers:
+        if marker in found:
+            src += [(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.bottom), (rect.x, rect.bottom)]
+            dst += list(found[marker])
+    matrix, _ = cv2.findHomography(np.array(src, np.float32) * PPM, np.array(dst, np.float32), 0)
+    if matrix is None:
+        raise PhotoError("the scan marks do not make a page (a folded or badly curled sheet?)")
+    width, height = int(round(geo.size[0] * PPM)), int(round(geo.size[1] * PPM))
+    flat = cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    text = _read_qr(image, matrix, geo)
+    if text is None:
+        raise PhotoError("the QR code (top of the board, left of the name) cannot be read: photograph the board "
+                         "again, sharper and without glare on it")
+    code = marks.parse(text)
+    if code is None:
+        raise PhotoError(f"the QR code is not a sheetgen page code ({text[:40]!r}): not a board sheetgen printed")
+    if code.game != "rolled-west" or code.part != "board":
+        raise PhotoError(f"the QR code names a {code.game} {code.part}, not a Rolled West board")
+    if code.paper != paper:
+        raise PhotoError(f"the QR code says {code.paper} but the scan marks are a {paper} board's: refused "
+                         f"(a forged or pasted QR code?)")
+    expected = geometry.expected_code(paper, code.ink, code.page)
+    if code.layout != expected.layout:
+        raise PhotoError(f"printed from another board layout (L{code.layout}, this sheetgen prints "
+                         f"L{expected.layout}): read it with the sheetgen that printed it")
+    if code.data != expected.data:
+        raise PhotoError(f"printed for other rule data (D{code.data}, this sheetgen has D{expected.data}): "
+                         f"read it with the rule data it was printed for")
+    if code.page < 1:
+        raise PhotoError("the QR code names page 0: refused")
+    reading.paper, reading.ink, reading.page = paper, code.ink, code.page
+    dark = flat.min(axis=2).astype(np.float32)
+    white = _illumination(dark)
+    # glare: paper washed out to white (the sensor saturated; noise smoothed away, widened by 1 mm)
+    # where the page is brighter than its own paper elsewhere. A page evenly at white (a scan, an
+    # overexposed photo) shows no glare: its marks are not washed out by it.
+    paper_white = float(np.median(white[white > 0])) if np.any(white > 0) else 0.0
+    saturated = cv2.medianBlur(dark.astype(np.uint8), 5) >= 250
+    hot = saturated & (white > 1.08 * paper_white) if paper_white < 245 else np.zeros_like(saturated)
+    glare = cv2.dilate(hot.astype(np.uint8), np.ones((int(PPM), int(PPM)), np.uint8)) > 0
+    photo = np.clip(dark / np.maximum(white, 1.0), 0, 1.2)
+    printed = blank(paper, code.ink)
+    printed_min = cv2.erode(printed, np.ones((3, 3), np.uint8))
+    return photo, printed, printed_min, glare, geo, flat
+
+
+# -- the boxes -----------------------------------------------------------------------
+
+def _box_ink(photo: np.ndarray, printed: np.ndarray, printed_min: np.ndarray, rect) -> tuple:
+    """(ink map of the box's inside, how well the box matched its outline 0-1), re-aligned to the outline."""
+    pad = int(SEARCH * PPM)
+    x0, y0 = int(round(rect.x * PPM)), int(round(rect.y * PPM))
+    x1, y1 = int(round(rect.right * PPM)), int(round(rect.bottom * PPM))
+    edge = 3
+    template = printed[y0 - edge:y1 + edge, x0 - edge:x1 + edge]
+    window = photo[y0 - edge - pad:y1 + edge + pad, x0 - edge - pad:x1 + edge + pad]
+    dx = dy = 0
+    match = 0.0
+    if window.shape[0] >= template.shape[0] and window.shape[1] >= template.shape[1] and template.std() > 0:
+        scores = cv2.matchTemplate(window.astype(np.float32), template.astype(np.float32), cv2.TM_CCOEFF_NORMED)
+        _, match, _, (bx, by) = cv2.minMaxLoc(scores)
+        dx, dy = bx - pad, by - pad
+    inset = int(0.9 * PPM)
+    inner = photo[y0 + dy + inset:y1 + dy - inset, x0 + dx + inset:x1 + dx - inset]
+    clean = printed_min[y0 + inset:y1 - inset, x0 + inset:x1 - inset]
+    if inner.shape != clean.shape or inner.size == 0:
+        return np.zeros((GRID, GRID), np.float32), 0.0, (dx, dy)
+    ink = np.clip(clean - inner, 0, 1)
+    return ink, float(match), (dx, dy)
+
+
+def features(ink: np.ndarray) -> np.ndarray:
+    """What the model sees of a box's ink: a GRID x GRID picture and three sums."""
+    grid = cv2.resize(ink, (GRID, GRID), interpolation=cv2.INTER_AREA)
+    strong = float((ink > 0.25).mean())
+    return np.concatenate([grid.ravel() * 4, [float(ink.mean()) * 10, strong * 10, float(ink.max())]]).astype(
+        np.float32)
+
+
+@lru_cache(maxsize=1)
+def _model() -> dict:
+    with np.load(MODEL) as saved:
+        return {key: saved[key] for key in saved.files}
+
+
+def predict(kind: str, rows: np.ndarray) -> np.ndarray:
+    """Class probabilities for feature rows of boxes of `kind` (the model's MLP)."""
+    m = _model()
+    x = (rows - m[f"{kind}.mean"]) / m[f"{kind}.std"]
+    hidden = np.maximum(0, x @ m[f"{kind}.w1"] + m[f"{kind}.b1"])
+    logits = hidden @ m[f"{kind}.w2"] + m[f"{kind}.b2"]
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def extract(photo, printed, printed_min, glare, geo) -> list:
+    """(cell, features, glare share, alignment match) for every read box."""
+    out = []
+    for cell in geo.cells:
+        ink, match, (dx, dy) = _box_ink(photo, printed, printed_min, cell.rect)
+        r = cell.rect
+        g = glare[int(r.y * PPM) + dy:int(r.bottom * PPM) + dy, int(r.x * PPM) + dx:int(r.right * PPM) + dx]
+        out.append((cell, features(ink), float(g.mean()) if g.size else 1.0, match))
+    return out
+
+
+def _classify(photo, printed, printed_min, glare, geo, reading: PhotoReading, flat) -> None:
+    boxes = extract(photo, printed, printed_min, glare, geo)
+    guess: dict = {}
+    for kind in geometry.CLASSES:
+        chosen = [b for b in boxes if b[0].kind == kind]
+        probs = predict(kind, np.stack([b[1] for b in chosen]))
+        for (cell, _, glared, match), p in zip(chosen, probs):
+            k = int(p.argmax())
+            why = ""
+            if glared > GLARE:
+                why = "glare over the box"
+            elif match < 0.3:
+                why = "the box's outline was not found where it should be"
+            elif p[k] < SURE:
+                why = f"looks most like {geometry.CLASSES[kind][k]} ({p[k]:.0%})"
+            guess[cell.field] = (geometry.CLASSES[kind][k], float(p[k]), why)
+    fields = _values(geo, guess)
+    order = {slot: i for i, slot in enumerate(_form_order())}
+    reading.fields = sorted(fields, key=lambda f: order.get(f.field, 10_000))
+    if flat is not None:
+        for cell in geo.cells:
+            r = cell.rect
+            pad = 3
+            reading.crops[cell.field] = flat[max(0, int((r.y - pad) * PPM)):int((r.bottom + pad) * PPM),
+                                             max(0, int((r.x - pad) * PPM)):int((r.right + pad) * PPM)].copy()
+
+
+@lru_cache(maxsize=1)
+def _form_order() -> tuple:
+    from sheetgen.games.rolled_west import board_form
+
+    return tuple(board_form.form(api.game("rolled-west").rules).slots)
+
+
+def _values(geo: geometry.PageGeometry, guess: dict) -> list:
+    """The form's values from the marks read, with the rule checks along each row."""
+    out: list = []
+    rows: dict = {}
+    for cell in geo.cells:
+        if cell.kind in ("claim", "check", "double"):
+            rows.setdefault((cell.kind == "claim", cell.row), []).append(cell)
+        else:
+            mark, conf, why = guess[cell.field]
+            out.append(FieldReading(cell.field, mark == "circled", not why, conf, why))
+    for (claims, _), cells in rows.items():
+        cells.sort(key=lambda c: c.position)
+        marks_ = [guess[c.field][0] for c in cells]
+        doubt = {c.field: guess[c.field][2] for c in cells}
+        if claims:
+            values = [""] * len(cells)
+            i = 0
+            while i < len(cells) and marks_[i] != "empty":
+                if marks_[i] == "triangle":
+                    if i + 1 < len(cells) and marks_[i + 1] == "circle":
+                        values[i] = values[i + 1] = "settlement"
+                        i += 2
+                        continue
+                    values[i] = "camp"
+                    i += 1
+                else:  # a circle with no triangle before it
+                    for c in cells[max(0, i - 1):i + 1]:
+                        doubt[c.field] = doubt[c.field] or "a circle (settlement) with no triangle (camp) before it"
+                    i += 1
+            filled = [m != "empty" for m in marks_]
+        else:
+            values = []
+            filled = []
+            for c, m in zip(cells, marks_):
+                if c.kind == "check":
+                    values.append(m == "marked")
+                    filled.append(m == "marked")
+                else:
+                    values.append(m if m in ("high", "low") else "")
+                    filled.append(m in ("high", "low"))
+        for j in range(1, len(cells)):  # filled from the left: nothing after a gap
+            if filled[j] and not filled[j - 1]:
+                for c in (cells[j - 1], cells[j]):
+                    doubt[c.field] = doubt[c.field] or "the row is not filled from the left here"
+        for c, value in zip(cells, values):
+            out.append(FieldReading(c.field, value, not doubt[c.field], guess[c.field][1], doubt[c.field]))
+    return out
