@@ -34,7 +34,7 @@ def _png(image) -> bytes:
 def flat_board():
     """Page 2 of a Letter colour board, unmarked, as a straight-on photo (BGR)."""
     pdf = sheetgen.game("rolled-west").sheet(None, SheetOptions(players=2)).pdf
-    return synthetic.rasterise(pdf, 8)[1]
+    return read.rasterise(pdf, 8)[1]
 
 
 def test_a_straight_unmarked_board_reads_as_all_empty_and_sure(flat_board):
@@ -86,7 +86,7 @@ def test_a_blank_wall_has_no_scan_marks():
 
 def test_another_games_sheet_is_not_a_rolled_west_board():
     pdf = sheetgen.game("gold-west").sheet(None, SheetOptions(players=2)).pdf
-    page = synthetic.rasterise(pdf, 6)[0]
+    page = read.rasterise(pdf, 6)[0]
     reading = read.read_photo(_png(page), name="gold-west.png")
     assert reading.fields == [] and "not a photo of a sheetgen Rolled West board" in reading.problems[0]
 

@@ -26,6 +26,7 @@ from typing import Any, Optional, Union
 
 import cv2
 import numpy as np
+import pypdfium2 as pdfium
 
 from sheetgen import api
 from sheetgen.api import Ink, Paper, SheetOptions
@@ -183,11 +184,24 @@ def _find_markers(gray: np.ndarray) -> dict:
     return found
 
 
+def rasterise(pdf: bytes, ppm: float) -> list:
+    """Every page of `pdf` at `ppm` pixels a millimetre, BGR uint8, by PDFium."""
+    document = pdfium.PdfDocument(pdf)
+    out = []
+    try:
+        for index in range(len(document)):
+            bitmap = document[index].render(scale=ppm * 25.4 / 72)
+            array = np.array(bitmap.to_numpy())[:, :, :3]  # BGRx from PDFium
+            out.append(np.ascontiguousarray(array))
+    finally:
+        document.close()
+    return out
+
+
+
 @lru_cache(maxsize=4)
 def blank(paper: Paper, ink: Ink) -> np.ndarray:
     """The unmarked board, darkest channel, 0-1 float, at PPM (page 1's art; QR codes differ)."""
-    from sheetgen.scan.synthetic import rasterise
-
     pdf = api.game("rolled-west").sheet(None, SheetOptions(players=2, paper=paper, ink=ink)).pdf
     page = rasterise(pdf, PPM)[0]
     return page.min(axis=2).astype(np.float32) / 255

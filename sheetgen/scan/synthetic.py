@@ -27,7 +27,7 @@ import numpy as np
 
 from sheetgen import api
 from sheetgen.api import Ink, Paper, SheetOptions
-from sheetgen.scan import geometry
+from sheetgen.scan import geometry, read
 
 PAGE_PPM = 8.0  # px per mm of the page the marks are drawn on
 PENS = {"black": (35, 35, 40), "blue": (170, 70, 25), "red": (45, 40, 185), "green": (60, 125, 35)}  # BGR
@@ -166,23 +166,7 @@ def scramble(seed: int) -> Board:
 def _pages(paper: Paper, ink: Ink) -> tuple:
     """The four board pages of a game on `paper` in `ink`, rasterised at PAGE_PPM (BGR, uint8)."""
     pdf = api.game("rolled-west").sheet(None, SheetOptions(players=4, paper=paper, ink=ink)).pdf
-    return tuple(rasterise(pdf, PAGE_PPM))
-
-
-def rasterise(pdf: bytes, ppm: float) -> list:
-    """Every page of `pdf` at `ppm` pixels a millimetre, BGR uint8, by PDFium."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(pdf)
-    out = []
-    try:
-        for index in range(len(document)):
-            bitmap = document[index].render(scale=ppm * 25.4 / 72)
-            array = np.array(bitmap.to_numpy())[:, :, :3]  # BGRx from PDFium
-            out.append(np.ascontiguousarray(array))
-    finally:
-        document.close()
-    return out
+    return tuple(read.rasterise(pdf, PAGE_PPM))
 
 
 # -- drawing a pen's marks -----------------------------------------------------------
@@ -423,7 +407,6 @@ def measure(seed: int, preset: str, long_side: Optional[int] = None) -> Figures:
     """Read one synthetic photo (game and photo from `seed`) and compare with what was drawn."""
     import time
 
-    from sheetgen.scan import read
 
     boards = game(seed)
     board = boards[seed % len(boards)]
