@@ -25,7 +25,7 @@ from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.results import batch
 from sheetgen.results.entry import EndOfInput, Retry, read_line
 from sheetgen.results.pdf import is_pdf, open_pdf
-from sheetgen.scan import photos
+from sheetgen.scan import command as scan_command, photos
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -456,9 +456,7 @@ def scan(photos, fmt) -> None:
     Needs the scan extra: pip install 'sheetgen[scan]'. Exit 0 when every photo was
     read (a box not sure says so), 1 when a photo cannot be read.
     """
-    from sheetgen.scan.command import run  # OpenCV and NumPy: only when a photo is read
-
-    sys.exit(run(photos, fmt.lower()))
+    sys.exit(scan_command.print_readings(photos, fmt.lower()))  # OpenCV and NumPy load only as a photo is read
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml

@@ -53,7 +53,7 @@ def _shown(value: Any) -> str:
     return value or "-"
 
 
-def run(photos: Sequence[str], fmt: str) -> int:
+def print_readings(photos: Sequence[str], fmt: str) -> int:
     if not available():
         sys.stderr.write(INSTALL + "\n")
         return 1
