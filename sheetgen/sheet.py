@@ -137,6 +137,14 @@ class Icon:
     painter: Optional[Painter] = None
 
 
+def pictograms(painters: dict[str, Painter]) -> Callable[[str, float, float, float], Icon]:
+    """A game's `icon(kind, cx, cy, size)`: its own pictogram `kind` (from `painters`), or else the core icon."""
+    def icon(kind: str, cx: float, cy: float, size: float) -> Icon:
+        return Icon(kind, cx, cy, size, painters.get(kind))
+
+    return icon
+
+
 @dataclass(frozen=True)
 class Line:
     x1: float

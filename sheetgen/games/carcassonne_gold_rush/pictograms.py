@@ -10,7 +10,7 @@ import math
 
 from sheetgen import ink
 from sheetgen.icons import paint, polygon
-from sheetgen.sheet import Icon, Painter
+from sheetgen.sheet import Painter, pictograms
 
 
 def _rail(c, cx, cy, size, palette):
@@ -98,7 +98,4 @@ PAINTERS: dict[str, Painter] = {
     "meeple": _meeple,
 }
 
-
-def icon(kind: str, cx: float, cy: float, size: float) -> Icon:
-    """An icon on this game's sheets: its own pictogram `kind`, or else the core icon."""
-    return Icon(kind, cx, cy, size, PAINTERS.get(kind))
+icon = pictograms(PAINTERS)  # an icon on this game's sheets: its own pictogram, or else the core icon

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from sheetgen import ink
 from sheetgen.icons import paint, polygon
-from sheetgen.sheet import Icon, Painter
+from sheetgen.sheet import Painter, pictograms
 
 
 def _forest(c, cx, cy, size, palette):
@@ -52,7 +52,4 @@ PAINTERS: dict[str, Painter] = {
     "water": _water,
 }
 
-
-def icon(kind: str, cx: float, cy: float, size: float) -> Icon:
-    """An icon on this game's sheets: its own pictogram `kind`, or else the core icon."""
-    return Icon(kind, cx, cy, size, PAINTERS.get(kind))
+icon = pictograms(PAINTERS)  # an icon on this game's sheets: its own pictogram, or else the core icon

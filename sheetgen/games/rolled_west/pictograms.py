@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sheetgen import ink
 from sheetgen.icons import letter_size, paint, polygon
-from sheetgen.sheet import Icon, Painter
+from sheetgen.sheet import Painter, pictograms
 from sheetgen.typeface import FONTS
 
 
@@ -60,7 +60,4 @@ PAINTERS: dict[str, Painter] = {
     "people": _people,
 }
 
-
-def icon(kind: str, cx: float, cy: float, size: float) -> Icon:
-    """An icon on this game's sheets: its own pictogram `kind`, or else the core icon."""
-    return Icon(kind, cx, cy, size, PAINTERS.get(kind))
+icon = pictograms(PAINTERS)  # an icon on this game's sheets: its own pictogram, or else the core icon
