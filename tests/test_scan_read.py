@@ -193,12 +193,14 @@ def test_without_the_scan_extra_a_photo_gets_one_line(tmp_path):
     assert done.stdout == ""
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["games"], ["score", "EXAMPLE"]])
-def test_commands_that_read_no_photo_load_no_opencv_or_numpy(argv):
+@pytest.mark.parametrize("argv", [["--help"], ["games"], ["score", "EXAMPLE"],
+                                  ["sheet", "rolled-west", "-o", "BOARD"]])  # printing draws the scan marks
+def test_commands_that_read_no_photo_load_no_opencv_or_numpy(argv, tmp_path):
     from pathlib import Path
 
     example = Path(__file__).resolve().parent.parent / "examples" / "rolled-west-game.yaml"
-    argv = [str(example) if a == "EXAMPLE" else a for a in argv]
+    named = {"EXAMPLE": str(example), "BOARD": str(tmp_path / "board.pdf")}
+    argv = [named.get(a, a) for a in argv]
     script = ("import sys\n"
               "from sheetgen.cli import main\n"
               f"sys.argv = ['sheetgen', *{argv!r}]\n"
