@@ -30,7 +30,7 @@ def initials(names: Sequence[str], chosen: Sequence[Optional[str]] = ()) -> list
     initial field); the others get the first letter of their name not chosen or taken before.
     """
     fixed = list(chosen) + [None] * (len(names) - len(chosen))
-    taken: list = [c for c in fixed if c]
+    taken: list[str] = [c for c in fixed if c]
     out: list[str] = []
     for name, mine in zip(names, fixed):
         if mine:
@@ -53,7 +53,7 @@ def draw(board: Board, buildings: Mapping[Hashable, Mapping[str, Sequence[hexes.
     """
     players = list(names)
     letter = dict(zip(players, initials([names[p] for p in players])))
-    shown: dict = {}
+    shown: dict[hexes.Hex, str] = {}
     for player, lists in buildings.items():
         for kind in KINDS:
             for hex_ in lists.get(kind, ()):

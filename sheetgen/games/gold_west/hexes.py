@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
-Hex = tuple  # (x, y)
+from sheetgen.ruledata import RuleData
+
+Hex = tuple[int, int]  # (x, y)
 
 # Neighbour offsets, in the same cyclic order as the rings in the data.
 _EVEN = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (0, -1))
@@ -60,12 +62,12 @@ def order(hexes: Iterable[Hex]) -> list[Hex]:
     return sorted(hexes, key=lambda h: (-h[1] + (h[0] % 2) * 0.5, h[0]))
 
 
-def slot_hexes(slot: dict) -> list[Hex]:
+def slot_hexes(slot: dict[str, Any]) -> list[Hex]:
     """A slot's centre, then its ring in cyclic order."""
     return [must_parse(slot["centre"])] + [must_parse(h) for h in slot["ring"]]
 
 
-def tile_colours(tile: dict, rotation: int) -> list[str]:
+def tile_colours(tile: dict[str, Any], rotation: int) -> list[str]:
     """Terrain codes for a tile turned `rotation` sixths: centre first, then the ring.
 
     Turning by one sixth moves each ring colour one place on, so ring position
@@ -75,30 +77,30 @@ def tile_colours(tile: dict, rotation: int) -> list[str]:
     return [tile["centre"]] + [ring[(i - rotation) % 6] for i in range(6)]
 
 
-def in_play_slots(rules, players: int) -> list[int]:
+def in_play_slots(rules: RuleData, players: int) -> list[int]:
     """The slots whose tiles are used face up with this many players."""
     two = players == 2
     return [s["slot"] for s in rules["board"]["slots"] if s["two_players"] or not two]
 
 
-def water(rules) -> set:
-    return {parse(h) for h in rules["board"]["water"]}
+def water(rules: RuleData) -> set[Hex]:
+    return {must_parse(h) for h in rules["board"]["water"]}
 
 
-def land(rules, slots: Optional[Iterable[int]] = None) -> set:
+def land(rules: RuleData, slots: Optional[Iterable[int]] = None) -> set[Hex]:
     """Every land hex of the given slots (default: all)."""
     wanted = None if slots is None else set(slots)
     return {h for s in rules["board"]["slots"] if wanted is None or s["slot"] in wanted
             for h in slot_hexes(s)}
 
 
-def touching_water(rules) -> set:
+def touching_water(rules: RuleData) -> set[Hex]:
     """Land hexes next to a water hex (their tokens start face up)."""
     wet = water(rules)
     return {h for h in land(rules) if any(n in wet for n in neighbours(h))}
 
 
-def edge(rules, players: int) -> set:
+def edge(rules: RuleData, players: int) -> set[Hex]:
     """In-play land hexes touching the edge of the board in play.
 
     The edge is anything that is neither in-play land nor water; with two
@@ -109,11 +111,11 @@ def edge(rules, players: int) -> set:
     return {h for h in playing if any(n not in inside for n in neighbours(h))}
 
 
-def colours(rules, terrain: list[dict]) -> dict:
+def colours(rules: RuleData, terrain: list[dict[str, Any]]) -> dict[Hex, str]:
     """Hex -> terrain code for a laid-out board (`terrain` as in a setup: slot, tile, rotation)."""
     tiles = {t["tile"]: t for t in rules["board"]["tiles"]}
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
-    out = {}
+    out: dict[Hex, str] = {}
     for placed in terrain:
         hexes = slot_hexes(slots[placed["slot"]])
         for hex_, code in zip(hexes, tile_colours(tiles[placed["tile"]], placed["rotation"])):
@@ -121,7 +123,7 @@ def colours(rules, terrain: list[dict]) -> dict:
     return out
 
 
-def cells(rules) -> set:
+def cells(rules: RuleData) -> set[Hex]:
     """Every cell of the board: the land of all slots and the water."""
     return land(rules) | water(rules)
 
@@ -172,7 +174,7 @@ def _index(letters: str) -> int:
 class Labels:
     """Names for the cells of one board: column letter from the left, row number from the top."""
 
-    cells: frozenset
+    cells: frozenset[Hex]
     left: int      # x of column A
     top: int       # y of row 1
 
@@ -218,15 +220,15 @@ class Labels:
         return min(order(self.cells), key=lambda h: distance(h, hex_))
 
 
-def labels(rules) -> Labels:
+def labels(rules: RuleData) -> Labels:
     return Labels.of(cells(rules))
 
 
-def label(rules, hex_: Hex) -> str:
+def label(rules: RuleData, hex_: Hex) -> str:
     """A cell's label, e.g. "D4" (see `Labels`)."""
     return labels(rules).label(hex_)
 
 
-def parse_label(rules, text: object) -> Optional[Hex]:
+def parse_label(rules: RuleData, text: object) -> Optional[Hex]:
     """The cell named by its label (any case) or by "x,y"; None when no cell has that name."""
     return labels(rules).parse(text)

@@ -31,11 +31,13 @@ from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Optional, Seque
 
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.hexes import Hex
+from sheetgen.ruledata import RuleData
 
 KINDS = hexes.BUILDING_LISTS                           # the lists a player's buildings are written in
 _PIECE = {"camps": "camp", "settlements": "settlement"}   # their keys in the data's `influence`
 
 Buildings = Mapping[Hashable, Mapping[str, Sequence[Hex]]]  # player -> {"camps": [hex], "settlements": [hex]}
+Placed = dict[Hashable, dict[str, list[Hex]]]               # the same, as `check` builds it
 
 
 # ---- the board ------------------------------------------------------------------------------------
@@ -45,11 +47,11 @@ class Board:
     """The board in play: terrain per in-play land hex, the water, the face-down hexes, the labels."""
 
     terrain: Mapping[Hex, str]     # in-play land hex -> terrain code
-    water: frozenset
-    out: frozenset                 # land of the face-down tiles (two players)
+    water: frozenset[Hex]
+    out: frozenset[Hex]            # land of the face-down tiles (two players)
     labels: hexes.Labels
-    edge: frozenset = field(init=False)   # in-play land next to anything but in-play land or water
-    wet: frozenset = field(init=False)    # in-play land next to water
+    edge: frozenset[Hex] = field(init=False)   # in-play land next to anything but in-play land or water
+    wet: frozenset[Hex] = field(init=False)    # in-play land next to water
 
     def __post_init__(self) -> None:
         inside = set(self.terrain) | self.water
@@ -59,7 +61,7 @@ class Board:
         object.__setattr__(self, "wet", frozenset(wet))
 
 
-def board(rules: Any, setup: Mapping) -> Board:
+def board(rules: RuleData, setup: Mapping[str, Any]) -> Board:
     """The board of a setup (its `terrain`: slot, tile, rotation, in_play)."""
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     colours = hexes.colours(rules, setup["terrain"])
@@ -80,7 +82,7 @@ class MapProblem(NamedTuple):
 
 
 def check(board: Board, written: Mapping[Hashable, Mapping[str, Sequence[Any]]],
-          names: Optional[Mapping[Hashable, str]] = None) -> tuple[dict, list[MapProblem]]:
+          names: Optional[Mapping[Hashable, str]] = None) -> tuple[Placed, list[MapProblem]]:
     """The buildings that can stand (player -> {"camps": [hex], "settlements": [hex]}) and the problems.
 
     `written` holds each player's lists as written: labels ("D4", any case) or
@@ -92,7 +94,7 @@ def check(board: Board, written: Mapping[Hashable, Mapping[str, Sequence[Any]]],
         return names[player] if names and player in names else str(player)
 
     taken: dict[Hex, tuple[Hashable, str]] = {}
-    placed: dict = {}
+    placed: Placed = {}
     problems: list[MapProblem] = []
     for player, lists in written.items():
         mine: dict[str, list[Hex]] = {kind: [] for kind in KINDS}
@@ -167,17 +169,17 @@ def _unknown(board: Board, text: Any) -> str:
 class Counts:
     """What one player's buildings on the map give a results file (terrains by code)."""
 
-    influence: dict          # terrain -> camp and settlement influence (investment influence not included)
-    settlements: dict        # terrain -> settlements
-    mining_tokens: dict      # terrain -> buildings (each took its hex's token)
-    groups: list             # sizes of the groups of touching buildings, largest first
+    influence: dict[str, int]       # terrain -> camp and settlement influence (investment influence not included)
+    settlements: dict[str, int]     # terrain -> settlements
+    mining_tokens: dict[str, int]   # terrain -> buildings (each took its hex's token)
+    groups: list[int]               # sizes of the groups of touching buildings, largest first
     edge: int                # buildings next to anything but in-play land or water
     next_to_opponent: int    # buildings next to another player's building
-    water: dict              # {"camps": n, "settlements": n} next to water
+    water: dict[str, int]    # {"camps": n, "settlements": n} next to water
     line: int                # most buildings on one straight line of hexes (gaps allowed)
 
 
-def count(rules: Any, board: Board, buildings: Buildings) -> dict:
+def count(rules: RuleData, board: Board, buildings: Buildings) -> dict[Hashable, Counts]:
     """player -> Counts, for buildings as `check` returns them (on in-play land, one per hex).
 
     Raises ValueError for a building `check` would have refused.
@@ -197,7 +199,7 @@ def count(rules: Any, board: Board, buildings: Buildings) -> dict:
             for player, lists in buildings.items()}
 
 
-def _counts(board: Board, terrains: list, worth: dict, owner: Mapping[Hex, Hashable], player: Hashable,
+def _counts(board: Board, terrains: list[str], worth: dict[str, int], owner: Mapping[Hex, Hashable], player: Hashable,
             lists: Mapping[str, Sequence[Hex]]) -> Counts:
     influence = dict.fromkeys(terrains, 0)
     settlements = dict.fromkeys(terrains, 0)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any, Hashable, Optional, Sequence
 
 from sheetgen.errors import Problem
 from sheetgen.games.gold_west import hexes
 from sheetgen.schema import Bool, Check, Dict, Field, Int, List, Map, Str
-from sheetgen.results.document import Document
+from sheetgen.results.document import Document, PathKey
 
 # What an office can count; gold-west scoring gives each its meaning.
 OFFICE_TERMS = ("mining_tokens_strongest", "terrain_bonuses", "edge", "least_influence",
@@ -17,7 +18,7 @@ OFFICE_TERMS = ("mining_tokens_strongest", "terrain_bonuses", "edge", "least_inf
 _CODE = re.compile(r"[A-Z][a-z]")
 
 
-def _hex(value):
+def _hex(value: Any) -> Optional[str]:
     return None if hexes.parse(value) is not None else 'a hex is written "x,y", e.g. "-1,2"'
 
 
@@ -134,10 +135,10 @@ class _DataCheck:
         self.supply()
         return self.out
 
-    def fail(self, path: tuple, message: str, at_key: bool = False) -> None:
+    def fail(self, path: PathKey, message: str, at_key: bool = False) -> None:
         self.out.append(self.doc.problem(path, message, at_key=at_key))
 
-    def unique(self, path: tuple, items: list, what: str) -> None:
+    def unique(self, path: PathKey, items: Sequence[Hashable], what: str) -> None:
         for item, n in Counter(items).items():
             if n > 1:
                 self.fail(path, f"{what} '{item}' appears {n} times")
@@ -158,7 +159,7 @@ class _DataCheck:
                 if count not in table:
                     self.fail(section, f"missing the entry for {count} players")
 
-    def board(self) -> Counter:
+    def board(self) -> Counter[str]:
         """The board: slots hold distinct hexes, rings circle their centres, tiles use known terrains."""
         board = self.data["board"]
         self.unique(("board", "slots"), [s["slot"] for s in board["slots"]], "slot")
@@ -178,7 +179,7 @@ class _DataCheck:
         if len(board["tiles"]) != len(board["slots"]):
             self.fail(("board", "tiles"), f"{len(board['tiles'])} tiles for {len(board['slots'])} slots")
         self.unique(("board", "tiles"), [t["tile"] for t in board["tiles"]], "tile")
-        hex_count: Counter = Counter()
+        hex_count: Counter[str] = Counter()
         for i, tile in enumerate(board["tiles"]):
             for j, code in enumerate(tile["ring"] + [tile["centre"]]):
                 if code not in self.terrains:
@@ -187,7 +188,7 @@ class _DataCheck:
                 hex_count[code] += 1
         return hex_count
 
-    def tokens(self, hex_count: Counter) -> None:
+    def tokens(self, hex_count: Counter[str]) -> None:
         """Mining tokens: one per hex of each colour, made of known resources."""
         tokens = {k: v for k, v in self.data["mining_tokens"].items() if k != "source"}
         for code in self.terrains:
