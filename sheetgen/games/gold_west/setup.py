@@ -46,18 +46,23 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from math import comb, factorial
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence, TypedDict
 
 from sheetgen import rng, setupcode
 from sheetgen.facedown import HIDDEN
 from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west.hexes import Hex
+from sheetgen.ruledata import RuleData
 
 PREFIX = "GW"
+
+Domino = tuple[int, int]                  # two grid cells, numbered row by row
+Tiling = tuple[int, tuple[Domino, ...]]   # (the free cell, the dominoes)
 
 
 # ---- counting and ranking helpers ---------------------------------------------------------------
 
-def tilings(rows: int, columns: int) -> list[tuple[int, tuple]]:
+def tilings(rows: int, columns: int) -> list[Tiling]:
     """Every tiling of a rows x columns grid by dominoes plus one empty cell.
 
     Cells are numbered row by row from the top left. Each tiling is (hole,
@@ -66,9 +71,9 @@ def tilings(rows: int, columns: int) -> list[tuple[int, tuple]]:
     first free cell's domino to the right before downwards finds them.
     """
     cells = rows * columns
-    found: list[tuple[int, tuple]] = []
+    found: list[Tiling] = []
 
-    def fill(free: list, laid: list, hole: int) -> None:
+    def fill(free: list[bool], laid: list[Domino], hole: int) -> None:
         try:
             cell = free.index(True)
         except ValueError:
@@ -97,7 +102,7 @@ def combination_rank(chosen: Sequence[int]) -> int:
 
 def combination_unrank(rank: int, k: int, n: int) -> list[int]:
     """The k-subset of range(n) with this colex rank, ascending."""
-    out = []
+    out: list[int] = []
     top = n
     for size in range(k, 0, -1):
         top -= 1
@@ -116,7 +121,7 @@ def _pack(digits: Sequence[int], radices: Sequence[int]) -> int:
 
 
 def _unpack(number: int, radices: Sequence[int]) -> list[int]:
-    digits = []
+    digits: list[int] = []
     for radix in reversed(radices):
         number, digit = divmod(number, radix)
         digits.append(digit)
@@ -143,10 +148,10 @@ class TokenLayouts:
     def __init__(self, counts: Sequence[int], k: int):
         self.counts = tuple(counts)
         self.k = k
-        self.boxes: list[tuple] = []
+        self.boxes: list[tuple[int, ...]] = []
         self._room = [sum(self.counts[i:]) for i in range(len(self.counts) + 1)]
         self._boxes(0, sum(self.counts) - k, [])
-        self.offsets = []
+        self.offsets: list[int] = []
         total = 0
         for box in self.boxes:
             self.offsets.append(total)
@@ -154,7 +159,7 @@ class TokenLayouts:
         self.total = total
         self._where = {box: i for i, box in enumerate(self.boxes)}
 
-    def _boxes(self, i: int, left: int, prefix: list) -> None:
+    def _boxes(self, i: int, left: int, prefix: list[int]) -> None:
         """Every way to leave `left` more tokens in the box from contents i onwards, in order."""
         if left > self._room[i]:
             return
@@ -199,7 +204,7 @@ class TokenLayouts:
 
 # ---- what the rule data fixes for one table size --------------------------------------------------
 
-def _period(tile: dict) -> int:
+def _period(tile: dict[str, Any]) -> int:
     """How many sixths a tile turns before it shows the same colours again."""
     ring = tile["ring"]
     return next(p for p in range(1, 7) if 6 % p == 0 and ring[p:] + ring[:p] == ring)
@@ -208,7 +213,7 @@ def _period(tile: dict) -> int:
 class Layout:
     """The counts a setup is drawn and coded from, for one rule data and player count."""
 
-    def __init__(self, rules, players: int):
+    def __init__(self, rules: RuleData, players: int):
         self.players = players
         town = rules["boomtown"]
         self.rows, self.columns = len(town["rows"]), len(town["columns"])
@@ -244,8 +249,9 @@ class Layout:
 
         # The face-down tiles: every ordered choice, weighted by the boards it leaves.
         self.out_choices = _ordered_choices(len(self.tiles), len(self.out_at))
-        self.out_offsets, total = [], 0
-        self._spaces: dict[tuple, TokenLayouts] = {}
+        self.out_offsets: list[int] = []
+        total = 0
+        self._spaces: dict[tuple[str, int], TokenLayouts] = {}
         for out in self.out_choices:
             self.out_offsets.append(total)
             total += self._inner_total(out)
@@ -258,10 +264,10 @@ class Layout:
             self._spaces[key] = TokenLayouts(self.counts[code], k)
         return self._spaces[key]
 
-    def hexes_per_colour(self, tiles_in_play: Sequence[int]) -> dict:
+    def hexes_per_colour(self, tiles_in_play: Sequence[int]) -> dict[str, int]:
         return {code: sum(self.tile_colours[t][code] for t in tiles_in_play) for code in self.terrains}
 
-    def _inner_radices(self, out: tuple) -> list[int]:
+    def _inner_radices(self, out: tuple[int, ...]) -> list[int]:
         rest = [t for t in range(len(self.tiles)) if t not in out]
         radices = setupcode.arrangement_radices(len(rest), len(rest))
         radices += [self.periods[t] for t in rest]   # rotations: a product, whatever the order
@@ -269,7 +275,7 @@ class Layout:
         radices += [self.space(code, counts[code]).total for code in self.terrains]
         return radices
 
-    def _inner_total(self, out: tuple) -> int:
+    def _inner_total(self, out: tuple[int, ...]) -> int:
         return setupcode.capacity(self._inner_radices(out))
 
     def radices(self) -> list[int]:
@@ -295,7 +301,7 @@ class Layout:
         digits += [self.space(code, counts[code]).rank(deal.tokens[code]) for code in self.terrains]
         return self.out_offsets[self._out_index[out]] + _pack(digits, self._inner_radices(out))
 
-    def board_from_number(self, number: int) -> tuple[list[int], list[int], dict]:
+    def board_from_number(self, number: int) -> tuple[list[int], list[int], dict[str, list[int]]]:
         at = bisect_right(self.out_offsets, number) - 1
         out = self.out_choices[at]
         radices = self._inner_radices(out)
@@ -315,7 +321,7 @@ class Layout:
         return tiles, rotations, tokens
 
 
-def _ordered_choices(n: int, k: int) -> list[tuple]:
+def _ordered_choices(n: int, k: int) -> list[tuple[int, ...]]:
     """Every ordered choice of k of range(n), in lexicographic order."""
     if k == 0:
         return [()]
@@ -323,10 +329,10 @@ def _ordered_choices(n: int, k: int) -> list[tuple]:
             for rest in _ordered_choices(n, k - 1) if first not in rest]
 
 
-_LAYOUTS: dict[tuple, Layout] = {}
+_LAYOUTS: dict[tuple[str, str, int], Layout] = {}
 
 
-def layout(rules, players: int) -> Layout:
+def layout(rules: RuleData, players: int) -> Layout:
     key = (rules.game, rules.version, players)
     if key not in _LAYOUTS:
         _LAYOUTS[key] = Layout(rules, players)
@@ -339,16 +345,16 @@ def layout(rules, players: int) -> Layout:
 class Deal:
     """A realised setup as indexes: what the stream draws and the code holds."""
 
-    seating: list          # player indexes in turn order
-    tiling: int            # index into Layout.tilings
-    offices: list          # office indexes, one per domino of the tiling
-    investments: list      # card indexes (0-based), ascending
-    tiles: list            # tile index per slot position (slots sorted by number)
-    rotations: list        # per slot position; 0 for face-down tiles
-    tokens: dict           # terrain code -> content index per in-play hex of that colour, reading order
+    seating: list[int]             # player indexes in turn order
+    tiling: int                    # index into Layout.tilings
+    offices: list[int]             # office indexes, one per domino of the tiling
+    investments: list[int]         # card indexes (0-based), ascending
+    tiles: list[int]               # tile index per slot position (slots sorted by number)
+    rotations: list[int]           # per slot position; 0 for face-down tiles
+    tokens: dict[str, list[int]]   # terrain code -> content index per in-play hex of that colour, reading order
 
 
-def draw(rules, players: int, seed: str) -> Deal:
+def draw(rules: RuleData, players: int, seed: str) -> Deal:
     """The draws of the module docstring, in that order."""
     plan = layout(rules, players)
     stream = rng.Stream(seed, rules.game)
@@ -359,22 +365,22 @@ def draw(rules, players: int, seed: str) -> Deal:
     tiles = stream.shuffle(range(len(plan.tiles)))
     rotations = [stream.below(plan.periods[t]) if on else 0 for t, on in zip(tiles, plan.in_play)]
     colours = _colour_hexes(plan, tiles, rotations)
-    tokens = {}
+    tokens: dict[str, list[int]] = {}
     for code in plan.terrains:
         pool = [i for i, n in enumerate(plan.counts[code]) for _ in range(n)]
         tokens[code] = stream.sample(pool, len(colours[code]))
     return Deal(seating, tiling, offices, investments, tiles, rotations, tokens)
 
 
-def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
-             names: Optional[Sequence[str]] = None) -> dict:
+def generate(rules: RuleData, players: Optional[int] = None, seed: Optional[str] = None,
+             names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """A random setup for `players` (default: the most the game allows) from `seed` (default: fresh)."""
     people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
     return _build(rules, people, seed, draw(rules, len(people), seed))
 
 
-def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
+def from_code(rules: RuleData, code: str, names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=lambda n: layout(rules, n).radices())
@@ -390,16 +396,16 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
                   Deal(seating, tiling, offices, investments, tiles, rotations, tokens))
 
 
-def face_down(setup: dict) -> dict:
+def face_down(setup: dict[str, Any]) -> dict[str, Any]:
     """The players' copy (the GameSpec's `face_down` hook): each mining token away from the water
     lies face down, so its value shows as HIDDEN; the tokens in `revealed` start face up."""
     up = set(setup["revealed"])
     return {**setup, "tokens": {where: token if where in up else HIDDEN for where, token in setup["tokens"].items()}}
 
 
-def _colour_hexes(plan: Layout, tiles: Sequence[int], rotations: Sequence[int]) -> dict:
+def _colour_hexes(plan: Layout, tiles: Sequence[int], rotations: Sequence[int]) -> dict[str, list[Hex]]:
     """Terrain code -> its in-play hexes in reading order."""
-    out: dict = {code: [] for code in plan.terrains}
+    out: dict[str, list[Hex]] = {code: [] for code in plan.terrains}
     for found, tile, turn, on in zip(plan.slot_hexes, tiles, rotations, plan.in_play):
         if on:
             for hex_, code in zip(found, hexes.tile_colours(plan.tiles[tile], turn)):
@@ -407,7 +413,7 @@ def _colour_hexes(plan: Layout, tiles: Sequence[int], rotations: Sequence[int]) 
     return {code: sorted(found, key=plan.reading.__getitem__) for code, found in out.items()}
 
 
-def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
+def _build(rules: RuleData, people: list[str], seed: Optional[str], deal: Deal) -> dict[str, Any]:
     players = len(people)
     plan = layout(rules, players)
     digits = setupcode.arrangement_digits(deal.seating, players)
@@ -429,7 +435,7 @@ def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
     terrain = [{"slot": slot["slot"], "tile": plan.tiles[t]["tile"], "rotation": turn, "in_play": on}
                for slot, t, turn, on in zip(plan.slots, deal.tiles, deal.rotations, plan.in_play)]
     colours = _colour_hexes(plan, deal.tiles, deal.rotations)
-    placed = {}
+    placed: dict[Hex, str] = {}
     for code in plan.terrains:
         kinds = plan.tokens[code]
         for hex_, content in zip(colours[code], deal.tokens[code]):
@@ -459,7 +465,15 @@ def _build(rules, people: list[str], seed: Optional[str], deal: Deal) -> dict:
 WATER = "water"   # the terrain word of a water cell in the setup's `hexes`
 
 
-def _cells(rules, plan: Layout, terrain: list[dict]) -> dict:
+class Cell(TypedDict):
+    """One cell of the setup's `hexes`."""
+
+    label: str
+    terrain: str
+    in_play: bool
+
+
+def _cells(rules: RuleData, plan: Layout, terrain: list[dict[str, Any]]) -> dict[str, Cell]:
     """Every cell of the board, "x,y" -> its label, terrain word and whether it is in play.
 
     A face-down tile's hexes keep the terrain of the tile's face (the setup
@@ -468,7 +482,7 @@ def _cells(rules, plan: Layout, terrain: list[dict]) -> dict:
     slots = {s["slot"]: s for s in plan.slots}
     colours = hexes.colours(rules, terrain)
     playing = {h for t in terrain if t["in_play"] for h in hexes.slot_hexes(slots[t["slot"]])}
-    out = {}
+    out: dict[str, Cell] = {}
     for h in plan.cells:
         wet = h in plan.water
         out[hexes.key(h)] = {"label": plan.labels.label(h),
