@@ -10,18 +10,21 @@ checked against it, and the scorer's checks and tally run on the result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Hashable
 
 from sheetgen.games.gold_west import mapcount
 from sheetgen.games.gold_west.setup import from_code
 from sheetgen.results.model import Reader, and_list, plural
 from sheetgen.setupcode import SetupCodeError
 
+if TYPE_CHECKING:  # score.py imports this module
+    from sheetgen.games.gold_west.score import GoldWestScorer, GoldWestTable, Sheet
+
 # The counts a map gives (written as well, they are checked against it).
 MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")
 
 
-def _setup(scorer: Any, r: Reader, table: Any) -> None:
+def _setup(scorer: GoldWestScorer, r: Reader, table: GoldWestTable) -> None:
     """Decode `setup:`: the board and the offices in play, or a problem at `setup:`."""
     value = r.doc.value if isinstance(r.doc.value, dict) else {}
     code = value.get("setup")
@@ -41,7 +44,7 @@ def _setup(scorer: Any, r: Reader, table: Any) -> None:
     table.board = mapcount.board(scorer.rules, setup)
     table.offices = list(setup["boomtown"]["offices"])
 
-def read_map(scorer: Any, r: Reader, table: Any) -> None:
+def read_map(scorer: GoldWestScorer, r: Reader, table: GoldWestTable) -> None:
     """Derive the counts of the players who list their buildings' hexes; check any written too."""
     _setup(scorer, r, table)
     sheets = [s for s in table.players if s.map_form]
@@ -71,7 +74,7 @@ def read_map(scorer: Any, r: Reader, table: Any) -> None:
     placed, problems = mapcount.check(board, written, {s.index: s.label for s in sheets})
     table.placed = placed
     by_index = {s.index: s for s in sheets}
-    trouble: set = set()
+    trouble: set[Hashable] = set()
     for p in problems:
         s = by_index[p.player]
         trouble.add(p.player)
@@ -81,7 +84,7 @@ def read_map(scorer: Any, r: Reader, table: Any) -> None:
     for s in sheets:
         _derive(scorer, r, s, counts[s.index], broken=s.index in trouble, players=table.listed)
 
-def _derive(scorer: Any, r: Reader, s: Any, c: mapcount.Counts, broken: bool, players: int) -> None:
+def _derive(scorer: GoldWestScorer, r: Reader, s: Sheet, c: mapcount.Counts, broken: bool, players: int) -> None:
     """Check the counts written against the map's `c`, then score on the map's."""
     inv = s.terrain.get("investment_influence", {})
     influence = {code: c.influence[code] + inv.get(code, 0) for code in scorer.terrains}

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from sheetgen.games.gold_west import asciimap, hexes, mapcount, mapform
-from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, and_list, closest,
-                                    norm, plural, unknown)
+from sheetgen.results.document import PathKey
+from sheetgen.results.model import (Block, Context, Entry, Example, Model, Outcome, Reader, Scorer, Table, and_list,
+                                    closest, norm, plural, unknown)
+from sheetgen.results.report import ScoreReport
+from sheetgen.ruledata import RuleData
 from sheetgen.schema import Any_, Check, Dict, Either, Field, Int, List, Map, OrNull, Str, describe
 
 CATEGORIES = ("points", "group", "offices", "4VP", "terrains", "wanted")
@@ -45,43 +48,44 @@ class Board:
 class _TownRead:
     """What reading Boomtown has found so far."""
 
-    names: dict  # a player's name as compared -> their Sheet
-    player_names: list
-    in_play: Optional[list]  # the setup's offices, when the file gives its setup
+    names: dict[str, Sheet]  # a player's name as compared -> their Sheet
+    player_names: list[str]
+    in_play: Optional[list[str]]  # the setup's offices, when the file gives its setup
     hints: bool = True  # suggest names (not when the player count is the problem)
-    seen: dict = field(default_factory=dict)  # office name (or free cell) -> key as written
+    seen: dict[str, str] = field(default_factory=dict)  # office name (or free cell) -> key as written
     offices: int = 0
-    stacked: list = field(default_factory=list)  # (key as written, name) of the places holding a stacked token
+    # (key as written, name) of the places holding a stacked token
+    stacked: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
 class Sheet(Entry):
     """One player's entry as read, with where each terrain was written (for messages)."""
 
-    counts: dict = field(default_factory=dict)  # COUNT_FIELDS -> int
-    terrain: dict = field(default_factory=dict)  # field -> {code: int}
-    keys: dict = field(default_factory=dict)  # (field, code) -> key as written
-    groups: list = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)  # COUNT_FIELDS -> int
+    terrain: dict[str, dict[str, int]] = field(default_factory=dict)  # field -> {code: int}
+    keys: dict[tuple[str, str], str] = field(default_factory=dict)  # (field, code) -> key as written
+    groups: list[int] = field(default_factory=list)
     water_camps: int = 0
     water_settlements: int = 0
-    broken: set = field(default_factory=set)  # fields that could not be read
+    broken: set[str] = field(default_factory=set)  # fields that could not be read
     # derived by the checks
-    camps: dict = field(default_factory=dict)  # code -> camps
+    camps: dict[str, int] = field(default_factory=dict)  # code -> camps
     buildings: Optional[int] = None  # camps + settlements (from influence)
-    builds: set = field(default_factory=set)  # the building counts the file allows
-    boomtown: list = field(default_factory=list)  # places held: office dicts, {} for the free cell
-    reported: set = field(default_factory=set)  # fields whose absence a check here already reported
+    builds: set[int] = field(default_factory=set)  # the building counts the file allows
+    boomtown: list[dict[str, Any]] = field(default_factory=list)  # places held: offices' data, {} the free cell
+    reported: set[str] = field(default_factory=set)  # fields whose absence a check here already reported
     # the map form: the hexes as written ("camps", "settlements" -> list), the counts derived from them
-    hexes: dict = field(default_factory=dict)
-    derived: Optional[dict] = None  # field -> value, as a results file writes it
-    written: set = field(default_factory=set)  # the fields written with a value, before the map added its own
+    hexes: dict[str, list[Any]] = field(default_factory=dict)
+    derived: Optional[dict[str, Any]] = None  # field -> value, as a results file writes it
+    written: set[str] = field(default_factory=set)  # the fields written with a value, before the map added its own
     pieces_reported: bool = False  # too many pieces already reported at the building that is one too many
 
     @property
     def map_form(self) -> bool:
         return bool(self.hexes)
 
-    def at(self, name: str, code: Optional[str] = None) -> tuple:
+    def at(self, name: str, code: Optional[str] = None) -> PathKey:
         """Where a field (and a terrain in it) was written; its player when it was not."""
         if code is not None and (name, code) in self.keys:
             return self.path(name, self.keys[(name, code)])
@@ -107,11 +111,11 @@ class GoldWestTable(Table):
     """The players, and the setup the file names (map form), once decoded."""
 
     board: Optional[mapcount.Board] = None
-    offices: Optional[list] = None  # the offices in play, by the setup's code
-    placed: Optional[dict] = None  # map form: player index -> {"camps": [hex], "settlements": [hex]}
+    offices: Optional[list[str]] = None  # the offices in play, by the setup's code
+    placed: Optional[mapcount.Placed] = None  # map form: player index -> {"camps": [hex], "settlements": [hex]}
 
 
-def limits(rules: Any) -> dict:
+def limits(rules: RuleData) -> dict[str, Int]:
     """The most each count of a results file can be, from the pieces: a player's camp pieces
     (buildings, Wanted), settlements (an influence token each), the resources every mining token,
     start and investment can bring to a supply track, and the points play can give (placing in the
@@ -152,7 +156,7 @@ class GoldWestScorer(Scorer):
     entry_type = Sheet
     table_type = GoldWestTable
 
-    def __init__(self, rules: Any):
+    def __init__(self, rules: RuleData):
         super().__init__(rules)
         kinds = rules["terrains"]["kinds"]
         self.terrains = [k["code"] for k in kinds]
@@ -168,8 +172,8 @@ class GoldWestScorer(Scorer):
         self.offices, self.offices_in_play = town["offices"], town["offices_in_play"]
         self.free_name, self.free_points = town["free_cell"]["name"], town["free_cell"]["points"]
         self.office_spaces = (len(town["rows"]) * len(town["columns"]) - FREE_CELL_SPACES) // self.offices_in_play
-        self.office_by_name: dict = {}
-        self.office_needs: dict = {}  # field -> the offices that score it
+        self.office_by_name: dict[str, dict[str, Any]] = {}
+        self.office_needs: dict[str, list[str]] = {}  # field -> the offices that score it
         for office in self.offices:
             full = norm(office["name"])
             self.office_by_name[full] = office
@@ -182,7 +186,7 @@ class GoldWestScorer(Scorer):
                 if term in TERM_FIELD and office["name"] not in self.office_needs.setdefault(TERM_FIELD[term], []):
                     self.office_needs[TERM_FIELD[term]].append(office["name"])
         self.investments_in_play = rules["investments"]["in_play"]
-        self.influence_cards: dict = {}
+        self.influence_cards: dict[str, list[int]] = {}
         for card in rules["investments"]["cards"]:
             if "influence" in card:
                 self.influence_cards.setdefault(card["influence"], []).append(card["number"])
@@ -195,13 +199,13 @@ class GoldWestScorer(Scorer):
         self.wanted_most, self.wanted_second = scoring["wanted"]["most"], scoring["wanted"]["second"]
         self.free_in_points, self.boomtown_pair = scoring["free_cell_in_points"], scoring["boomtown_pair"]
         self.stacked_tokens = scoring["stacked_tokens"]
-        self._boards: dict = {}
+        self._boards: dict[int, Board] = {}
         self.limits = limits(rules)
 
     def parse_terrain(self, key: Any) -> Optional[str]:
         return self.terrain_by_name.get(norm(key)) if isinstance(key, str) else None
 
-    def parse_place(self, key: str) -> Optional[dict]:
+    def parse_place(self, key: str) -> Optional[dict[str, Any]]:
         """A Boomtown key -> the office's data, {} for the free cell, None when unknown."""
         if norm(key).replace(" ", "") == norm(self.free_name).replace(" ", ""):
             return {}
@@ -210,7 +214,8 @@ class GoldWestScorer(Scorer):
     def board(self, players: int) -> Board:
         if players not in self._boards:
             land = hexes.land(self.rules, hexes.in_play_slots(self.rules, players))
-            lines: Counter = Counter()  # cube coordinates of "odd-q" hexes; a line keeps one of q, r, s
+            # cube coordinates of "odd-q" hexes; a line keeps one of q, r, s
+            lines: Counter[tuple[str, int]] = Counter()
             for x, y in land:
                 q, r = x, -y - (x - (x & 1)) // 2
                 lines.update([("q", q), ("r", r), ("s", -q - r)])
@@ -289,11 +294,11 @@ class GoldWestScorer(Scorer):
                                help=self._boomtown_help)},
             intro=self._intro, outro=self._outro)
 
-    def offices_in(self, setup: dict) -> list:
+    def offices_in(self, setup: dict[str, Any]) -> list[dict[str, Any]]:
         """The offices a realised setup puts in play, as the rule data has them."""
         return [self.office_by_name[norm(name)] for name in setup["boomtown"]["offices"]]
 
-    def unused_needs(self, setup: dict) -> frozenset:
+    def unused_needs(self, setup: dict[str, Any]) -> frozenset[str]:
         """The offices a setup leaves out: the counts only they score are not asked for."""
         in_play = {office["name"] for office in self.offices_in(setup)}
         return frozenset(office["name"] for office in self.offices if office["name"] not in in_play)
@@ -305,7 +310,7 @@ class GoldWestScorer(Scorer):
         return Block([*((office["name"], [], office["text"]) for office in self.offices_in(ctx.setup)),
                       (self.free_name, [], f"{self.free_points} points")])
 
-    def _intro(self, ctx: Context) -> list:
+    def _intro(self, ctx: Context) -> list[str]:
         return [
             f"# {self.title} results: one entry per player, copied from the board and the player",
             "# boards at the end of the game, before final scoring. Check and tally it with:",
@@ -319,7 +324,7 @@ class GoldWestScorer(Scorer):
             f"# influence, at {self.camp_influence} per camp.",
         ]
 
-    def _boomtown_help(self, ctx: Context) -> list:
+    def _boomtown_help(self, ctx: Context) -> list[str]:
         free, stacked = self.free_name, self.stacked_tokens
         stack = [f"A token placed on an opponent's (an investment card; {plural(stacked, 'such token')}",
                  "in all of Boomtown) is listed too: both players score that space."] if stacked else []
@@ -331,7 +336,7 @@ class GoldWestScorer(Scorer):
                     for o in (self.offices_in(ctx.setup) if ctx.setup else self.offices)
                     if o["per"] == "boomtown_influence_pairs")]
 
-    def _outro(self, ctx: Context) -> list:
+    def _outro(self, ctx: Context) -> list[str]:
         names = ctx.names
         if ctx.setup:  # the offices in play are listed above, with what they score
             return []
@@ -340,7 +345,7 @@ class GoldWestScorer(Scorer):
                 *(f"#   {office['name']}: {office['text']}" for office in self.offices)]
 
     # -- reading one player -----------------------------------------------------------
-    def read_player(self, r: Reader, s: Sheet, value: dict, broken: set) -> None:
+    def read_player(self, r: Reader, s: Sheet, value: dict[str, Any], broken: set[str]) -> None:
         """Read what is well-formed; `broken` names the fields the schema rejected."""
         s.broken = set(broken)
         usable = {key for key, v in value.items() if v is not None and key not in broken}
@@ -357,10 +362,13 @@ class GoldWestScorer(Scorer):
                 continue
             for written, n in (value[key].items() if key in usable else ()):
                 code = self.parse_terrain(written)
-                twice = code is not None and (key, code) in s.keys
-                if code is None or twice:
-                    r.fail(s.path(key, written), f"{self.word[code]} is already listed as '{s.keys[(key, code)]}'"
-                           if twice else unknown("terrain", written, list(self.terrain_key.values())), at_key=True)
+                if code is None:
+                    r.fail(s.path(key, written), unknown("terrain", written, list(self.terrain_key.values())),
+                           at_key=True)
+                    s.broken.add(key)
+                elif (key, code) in s.keys:
+                    r.fail(s.path(key, written), f"{self.word[code]} is already listed as '{s.keys[(key, code)]}'",
+                           at_key=True)
                     s.broken.add(key)
                 else:
                     s.keys[(key, code)] = written
@@ -408,14 +416,14 @@ class GoldWestScorer(Scorer):
     def _derive_buildings(self, r: Reader, s: Sheet) -> bool:
         """Camps from influence; the building counts the file allows, from them and from the
         mining tokens (`s.builds`). False when camps cannot be derived."""
-        derived = self._camps(r, s)
-        if derived and s.sound("mining_tokens"):
-            self._tokens(r, s)
-        elif derived:
-            s.builds = {s.buildings}
+        buildings = self._camps(r, s)
+        if buildings is not None and s.sound("mining_tokens"):
+            self._tokens(r, s, buildings)
+        elif buildings is not None:
+            s.builds = {buildings}
         elif s.sound("mining_tokens") and "mining_tokens" in s.given:
             s.builds = {sum(s.terrain["mining_tokens"].values())}
-        return derived
+        return buildings is not None
 
     def _check_shipping_tiles(self, r: Reader, s: Sheet) -> None:
         fail = r.fail
@@ -475,10 +483,11 @@ class GoldWestScorer(Scorer):
             fail(s.path("water"), f"water: {s.water_camps + s.water_settlements} buildings touching the water, "
                                   f"but only {board.water} hexes do")
 
-    def _camps(self, r: Reader, s: Sheet) -> bool:
-        """Derive camps per terrain from influence; False when the file does not allow it."""
+    def _camps(self, r: Reader, s: Sheet) -> Optional[int]:
+        """Derive camps per terrain from influence, and so the buildings (`s.buildings`, returned);
+        None when the file does not allow it."""
         if not s.sound("influence", "settlements", "investment_influence"):
-            return False
+            return None
         ok = True
         for code in self.terrains:
             influence, settled = s.of("influence", code), s.of("settlements", code)
@@ -498,18 +507,20 @@ class GoldWestScorer(Scorer):
                               f"and investments, not a whole number of camps ({self.camp_influence} each)")
                 ok = False
             s.camps[code] = max(rest, 0) // self.camp_influence
-        if ok:
-            s.buildings = sum(s.camps.values()) + s.settlements
-        return ok
+        if not ok:
+            return None
+        s.buildings = sum(s.camps.values()) + s.settlements
+        return s.buildings
 
-    def _tokens(self, r: Reader, s: Sheet) -> None:
-        """Mining tokens per terrain = buildings there; note the building counts the file allows."""
+    def _tokens(self, r: Reader, s: Sheet, buildings: int) -> None:
+        """Mining tokens per terrain = buildings there (`buildings` in all, from influence); note the
+        building counts the file allows."""
         if "mining_tokens" not in s.given:
-            if s.buildings:
+            if buildings:
                 s.reported.add("mining_tokens")
                 r.fail(s.path(), f"missing key 'mining_tokens': your influence shows "
                                  f"{self._buildings_text(s)}, each holding the mining token of its hex")
-            s.builds = {s.buildings}
+            s.builds = {buildings}
             return
         for code in self.terrains:
             tokens = s.of("mining_tokens", code)
@@ -525,7 +536,7 @@ class GoldWestScorer(Scorer):
                    f"{word}: {plural(tokens, 'mining token')}, but influence {s.of('influence', code)} means "
                    f"{plural(camps + settled, 'building')} ({plural(camps, 'camp')}, "
                    f"{plural(settled, 'settlement')}); each building holds the token of its hex{hint}")
-        s.builds = {s.buildings, sum(s.terrain["mining_tokens"].values())}
+        s.builds = {buildings, sum(s.terrain["mining_tokens"].values())}
 
     @staticmethod
     def _buildings_text(s: Sheet) -> str:
@@ -572,10 +583,10 @@ class GoldWestScorer(Scorer):
                                  f"{inv} on the influence tracks from investments, {len(s.boomtown)} in Boomtown), "
                                  f"but each player has {self.influence_tokens}")
 
-    def derived(self, s: Sheet) -> Optional[dict]:
+    def derived(self, s: Sheet) -> Optional[dict[str, Any]]:
         return s.derived
 
-    def report(self, outcome: Any) -> Any:
+    def report(self, outcome: Outcome) -> ScoreReport:
         """The ranked report; a file that gives the map has a picture of it too (`score --map`)."""
         report = super().report(outcome)
         table = outcome.table
@@ -584,7 +595,7 @@ class GoldWestScorer(Scorer):
         names = {s.index: s.label for s in table.players}
         return replace(report, picture=asciimap.draw(table.board, table.placed, names))
 
-    def _boomtown(self, r: Reader, sheets: list, in_play: Optional[list] = None) -> None:
+    def _boomtown(self, r: Reader, sheets: list[Sheet], in_play: Optional[list[str]] = None) -> None:
         value = r.doc.value.get("boomtown") if isinstance(r.doc.value, dict) else None
         if not isinstance(value, dict):
             return
@@ -602,7 +613,7 @@ class GoldWestScorer(Scorer):
                 for s in held:
                     s.boomtown.append(place)
 
-    def _town_place(self, r: Reader, town: _TownRead, key: str) -> Optional[dict]:
+    def _town_place(self, r: Reader, town: _TownRead, key: str) -> Optional[dict[str, Any]]:
         """The office (or the free cell: {}) a Boomtown key names, once, in play; None if it is not."""
         where = ("boomtown", key)
         place = self.parse_place(key)
@@ -628,9 +639,9 @@ class GoldWestScorer(Scorer):
                        at_key=True)
         return place
 
-    def _town_holders(self, r: Reader, town: _TownRead, where: tuple, holders: list) -> list:
+    def _town_holders(self, r: Reader, town: _TownRead, where: PathKey, holders: list[Any]) -> list[Sheet]:
         """The players a place's list names (each a name of this file)."""
-        held: list = []
+        held: list[Sheet] = []
         for j, holder in enumerate(holders):
             s = town.names.get(norm(holder)) if isinstance(holder, str) else None
             if s is not None:
@@ -642,8 +653,8 @@ class GoldWestScorer(Scorer):
                     if town.hints else ""))
         return held
 
-    def _town_tokens_fit(self, r: Reader, town: _TownRead, key: str, place: dict, holders: list,
-                         held: list) -> bool:
+    def _town_tokens_fit(self, r: Reader, town: _TownRead, key: str, place: dict[str, Any], holders: list[Any],
+                         held: list[Sheet]) -> bool:
         """Whether the tokens fit the place's spaces (and the stacked tokens the game allows);
         False for a list too long to hold."""
         where = ("boomtown", key)
@@ -674,14 +685,14 @@ class GoldWestScorer(Scorer):
             r.fail(where, f"{label}: {len(holders)} tokens on {plural(spaces, 'space')}; {why}")
         return True
 
-    def needed(self, table: Table, s: Sheet) -> set:
+    def needed(self, table: Table, s: Sheet) -> set[str]:
         """The offices this player holds (a count one of them scores must be written), less those
         whose count a check here already reported missing. See the module's docstring for the rest."""
         covered = {office for key in s.reported for office in self.office_needs.get(key, [])}
         return {"points", *(place["name"] for place in s.boomtown if place)} - covered
 
     # -- the tally --------------------------------------------------------------------
-    def breakdown(self, table: Table) -> list:
+    def breakdown(self, table: Table) -> list[dict[str, int]]:
         sheets = table.players
         n = len(sheets)
         bonus, places = [0] * n, [0] * n
@@ -691,7 +702,7 @@ class GoldWestScorer(Scorer):
                 bonus[i] += points
                 places[i] += placed
         penalties = wanted_penalties(self, [s.count("wanted") for s in sheets])
-        out = []
+        out: list[dict[str, int]] = []
         for i, s in enumerate(sheets):
             influence = [s.of("influence", c) for c in self.terrains]
             strongest = max(influence)
@@ -714,12 +725,12 @@ class GoldWestScorer(Scorer):
                         "terrains": bonus[i], "wanted": penalties[i]})
         return out
 
-    def place_values(self, code: str, players: int) -> list:
+    def place_values(self, code: str, players: int) -> list[int]:
         kind = self.terrain[code]
         return [kind[self.leader_takes]] if players == 2 else [kind["first"], kind["second"]]
 
-    def warnings(self, table: Table, ok: bool) -> list:
-        out = []
+    def warnings(self, table: Table, ok: bool) -> list[str]:
+        out: list[str] = []
         for s in table.players if ok else ():
             free = sum(1 for place in s.boomtown if not place) * self.free_points
             if self.free_in_points and free and s.count("points") < free:
@@ -755,7 +766,7 @@ def _hex_item(value: Any) -> Optional[str]:
     return None
 
 
-def _can_stack(held: list, spaces: int) -> bool:
+def _can_stack(held: list[Sheet], spaces: int) -> bool:
     """Whether some tokens can lie on the spaces and the rest on top of an opponent's, each
     by a player who fulfilled an investment. The tokens on top go to distinct tokens below of
     other players; such a placement exists exactly when no player has more tokens than there
@@ -765,7 +776,7 @@ def _can_stack(held: list, spaces: int) -> bool:
     return most <= spaces and sum(1 for s in held if s.count("investments")) >= len(held) - spaces
 
 
-def _majority(values: list, standings: list) -> list:
+def _majority(values: list[int], standings: list[tuple[int, int]]) -> list[tuple[int, bool]]:
     """(points, placed) per player: `values` are the places' bonuses, best first.
 
     Standings compare as tuples (influence, settlements); players with no
@@ -785,7 +796,8 @@ def _majority(values: list, standings: list) -> list:
     return out
 
 
-def terrain_points(rules: Any, terrain: str, standings: list) -> list:
+def terrain_points(rules: Union[RuleData, GoldWestScorer], terrain: str,
+                   standings: list[tuple[int, int]]) -> list[int]:
     """Terrain bonus per player, from each player's (influence, settlements) in `terrain`.
 
     The number of players is len(standings) (the two-player rule applies to two).
@@ -797,7 +809,7 @@ def terrain_points(rules: Any, terrain: str, standings: list) -> list:
     return [p for p, _ in _majority(scorer.place_values(code, len(standings)), standings)]
 
 
-def wanted_penalties(rules: Any, wanted: list) -> list:
+def wanted_penalties(rules: Union[RuleData, GoldWestScorer], wanted: list[int]) -> list[int]:
     """The Wanted penalty per player (0 or negative), from each player's camps in Wanted.
 
     Most Wanted (all tied for most) lose per the data's `most`; when one player
