@@ -5,12 +5,14 @@ Coordinates are PDF points, (cx, cy) the centre, `size` the width (see icons.py)
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen import ink
 from sheetgen.icons import paint, polygon
 from sheetgen.sheet import Painter, pictograms
 
 
-def _forest(c, cx, cy, size, palette):
+def _forest(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A fir tree: three stacked boughs on a trunk (the Forest terrain)."""
     r = size / 2
     trunk_w, trunk_h = size * 0.16, size * 0.2
@@ -27,7 +29,7 @@ def _forest(c, cx, cy, size, palette):
         paint(c, polygon(c, points), "forest", max(0.4, size / 35), palette)
 
 
-def _water(c, cx, cy, size, palette):
+def _water(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """Water: three short waves, drawn in ink so they read without colour."""
     w, step = size / 2, size * 0.26
     ink.stroke(c, palette["ink"])

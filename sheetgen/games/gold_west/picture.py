@@ -24,8 +24,11 @@ fits the hex's six-character bottom line without widening the 88-column map.
 from __future__ import annotations
 
 import textwrap
+from typing import Any, Iterable
 
 from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west.hexes import Hex
+from sheetgen.ruledata import RuleData
 from sheetgen.setuptext import table
 
 WIDTH = 98                   # the longest line of prose around the map
@@ -34,22 +37,22 @@ STEP = INNER + 2             # columns from one hex column to the next
 WATER = "~"
 
 
-def names(rules) -> dict:
+def names(rules: RuleData) -> dict[str, str]:
     """Resource and terrain codes -> names."""
     out = {r["code"]: r["name"] for r in rules["resources"]}
     out.update({t["code"]: t["name"] for t in rules["terrains"]["kinds"]})
     return out
 
 
-def spaced(codes) -> str:
+def spaced(codes: Iterable[str]) -> str:
     return " ".join(codes)
 
 
 # ---- the board -------------------------------------------------------------------------------------
 
 class _Canvas:
-    def __init__(self):
-        self.cells: dict = {}
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], str] = {}
 
     def put(self, row: int, column: int, text: str) -> None:
         for i, ch in enumerate(text):
@@ -64,7 +67,7 @@ class _Canvas:
         return out
 
 
-def board_map(setup: dict, rules) -> list[str]:
+def board_map(setup: dict[str, Any], rules: RuleData) -> list[str]:
     """The board, one hex per 5 x 8 characters (neighbours share edges)."""
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     placed = {t["slot"]: t for t in setup["terrain"]}
@@ -78,7 +81,7 @@ def board_map(setup: dict, rules) -> list[str]:
     left = min(x for x, _ in every)
     top = max(y for _, y in every)
 
-    def corner(h) -> tuple:
+    def corner(h: Hex) -> tuple[int, int]:
         x, y = h
         return (top - y) * 4 + (2 if x % 2 else 0), (x - left) * STEP
 
@@ -120,7 +123,7 @@ def centre_label(label: str, tile: str, wide: int = INNER + 2) -> str:
     return spaced if len(spaced) <= wide else f"{label}[{tile}]"
 
 
-def label_key(rules) -> str:
+def label_key(rules: RuleData) -> str:
     """How to read the labels on the map, from the board's own frame."""
     named = hexes.labels(rules)
     lower = [named.column(x) for x in sorted({x for x, _ in named.cells}) if x % 2][:3]   # odd x: drawn lower
@@ -128,7 +131,7 @@ def label_key(rules) -> str:
             f"[B]: the centre hex of tile B.")
 
 
-def terrain_rows(setup: dict, rules) -> list[list[str]]:
+def terrain_rows(setup: dict[str, Any], rules: RuleData) -> list[list[str]]:
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     rows = []
     for t in setup["terrain"]:
@@ -141,7 +144,7 @@ def terrain_rows(setup: dict, rules) -> list[list[str]]:
 
 # ---- Boomtown --------------------------------------------------------------------------------------
 
-def boomtown_grid(setup: dict, rules) -> list[str]:
+def boomtown_grid(setup: dict[str, Any], rules: RuleData) -> list[str]:
     """The 3 x 3 grid with its metals, each office drawn across its two cells."""
     town = rules["boomtown"]
     called = names(rules)
@@ -150,7 +153,7 @@ def boomtown_grid(setup: dict, rules) -> list[str]:
     width = max(len(n) for row in grid for n in row) + 4
     margin = "  "
 
-    def same(a, b) -> bool:
+    def same(a: str, b: str) -> bool:
         return a == b and a != town["free_cell"]["name"]
 
     out = [margin + " " + " ".join(called[m].center(width) for m in town["columns"]).rstrip()]
@@ -181,7 +184,7 @@ def boomtown_grid(setup: dict, rules) -> list[str]:
     return out
 
 
-def office_rows(setup: dict, rules) -> list[tuple[str, str]]:
+def office_rows(setup: dict[str, Any], rules: RuleData) -> list[tuple[str, str]]:
     town = rules["boomtown"]
     texts = {o["name"]: o["text"] for o in town["offices"]}
     free = town["free_cell"]
@@ -192,35 +195,35 @@ def office_rows(setup: dict, rules) -> list[tuple[str, str]]:
 
 # ---- investments, shipping, seating ---------------------------------------------------------------
 
-def cost(rules, paid: dict) -> str:
+def cost(rules: RuleData, paid: dict[str, int]) -> str:
     called = names(rules)
     return " + ".join(f"{n} {called[m]}" for m, n in paid.items())
 
 
-def investment_rows(setup: dict, rules) -> list[list[str]]:
+def investment_rows(setup: dict[str, Any], rules: RuleData) -> list[list[str]]:
     cards = {c["number"]: c for c in rules["investments"]["cards"]}
     return [[f"#{n}", cost(rules, cards[n]["cost"]), str(cards[n]["points"]), cards[n].get("ability", "-")]
             for n in setup["investments"]]
 
 
-def shipping_line(setup: dict, rules) -> str:
+def shipping_line(setup: dict[str, Any], rules: RuleData) -> str:
     called = names(rules)
     return ", ".join(f"{called[m]} {'/'.join(str(v) for v in stack)}"
                      for m, stack in setup["shipping_bonus"].items())
 
 
-def supply_cells(seat: dict, rules) -> list[str]:
+def supply_cells(seat: dict[str, Any], rules: RuleData) -> list[str]:
     called = names(rules)
     return [", ".join(called[c] for c in section) or "-" for section in seat["supply"]]
 
 
-def pieces_line(setup: dict, rules) -> str:
+def pieces_line(setup: dict[str, Any], rules: RuleData) -> str:
     pieces = rules["pieces"]
     return (f"Each player: {setup['camps_per_player']} camps, {pieces['influence_tokens']} influence "
             f"tokens, {pieces['stagecoaches']} stagecoaches.")
 
 
-def legend(rules) -> str:
+def legend(rules: RuleData) -> str:
     """"Codes: Cu Copper, ..." for every terrain and resource code, once each."""
     called = names(rules)
     codes = [t["code"] for t in rules["terrains"]["kinds"]] + [r["code"] for r in rules["resources"]]
@@ -229,7 +232,7 @@ def legend(rules) -> str:
 
 # ---- the whole setup, for sheetgen/setuptext.py --------------------------------------------------
 
-def text_lines(setup: dict, rules) -> list[str]:
+def text_lines(setup: dict[str, Any], rules: RuleData) -> list[str]:
     """The text format's body: everything between the heading and the seed, code and data lines."""
     face_down = [t for t in setup["terrain"] if not t["in_play"]]
     out = ["The board: terrain tiles in their slots (letters are ours; the map below shows how each lies;",
@@ -262,7 +265,7 @@ def text_lines(setup: dict, rules) -> list[str]:
     return out
 
 
-def markdown_context(setup: dict, rules) -> dict:
+def markdown_context(setup: dict[str, Any], rules: RuleData) -> dict[str, dict[str, Any]]:
     """What layouts/setup.md.j2 draws for a Gold West setup (as `gw`)."""
     called = names(rules)
     sections = len(setup["seating"][0]["supply"])

@@ -18,25 +18,31 @@ which prints them in brackets.
 from __future__ import annotations
 
 import math
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west.hexes import Hex
 from sheetgen.games.gold_west.picture import centre_label
 from sheetgen.games.gold_west import pictograms
 from sheetgen.sheet import LEADING, PT, Box, Line, Para, Polygon, Rect, Text, fit_names
+from sheetgen.ruledata import RuleData
 from sheetgen.typeface import text_width
 
 FILL = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
 NAME_ROOM = 36.0  # mm for a name in the seating list
 ROOT3 = math.sqrt(3)
 
+Point = tuple[float, float]   # (x, y) in mm on the card
+# A hex's token as the card prints it: (text, bold, on a paper patch).
+TokenLook = tuple[str, bool, bool]
+
 
 def _spaced(token: str) -> str:
     return " ".join(token[i:i + 2] for i in range(0, len(token), 2))
 
 
-def _metals(rules, cost: dict) -> str:
+def _metals(rules: RuleData, cost: dict[str, int]) -> str:
     names = {r["code"]: r["name"] for r in rules["resources"]}
     return " + ".join(f"{n} {names[m]}" for m, n in cost.items())
 
@@ -44,7 +50,7 @@ def _metals(rules, cost: dict) -> str:
 class _Map:
     """Hex centres in mm on the card, for hexes of the setup's board."""
 
-    def __init__(self, every: list, width: float, top: float, size: float):
+    def __init__(self, every: list[Hex], width: float, top: float, size: float):
         self.s = size
         raw = {h: self._raw(h) for h in every}
         xs = [p[0] for p in raw.values()]
@@ -55,22 +61,22 @@ class _Map:
         self.dy = top + ROOT3 * size / 2 - min(ys)
         self.at = {h: self.point(h) for h in every}
 
-    def point(self, h) -> tuple:
+    def point(self, h: Hex) -> Point:
         """The centre of any hex, on the board or off it."""
         x, y = self._raw(h)
         return x + self.dx, y + self.dy
 
-    def _raw(self, h):
+    def _raw(self, h: Hex) -> Point:
         x, y = h
         return x * 1.5 * self.s, -y * ROOT3 * self.s + (ROOT3 / 2 * self.s if x % 2 else 0)
 
-    def corners(self, h, inset: float = 0.0) -> tuple:
+    def corners(self, h: Hex, inset: float = 0.0) -> tuple[Point, ...]:
         cx, cy = self.at[h]
         r = self.s - inset
         return tuple((cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
                      for a in range(0, 360, 60))
 
-    def edge(self, a, b) -> tuple:
+    def edge(self, a: Hex, b: Hex) -> tuple[float, float, float, float]:
         """The shared side of neighbouring hexes a and b."""
         (ax, ay), (bx, by) = self.point(a), self.point(b)
         mx, my = (ax + bx) / 2, (ay + by) / 2
@@ -79,7 +85,7 @@ class _Map:
         return mx - px, my - py, mx + px, my + py
 
 
-def draw(card: setupcard.Card, setup: dict, rules) -> None:
+def draw(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None:
     _board(card, setup, rules)
     _boomtown_and_seating(card, setup, rules)
     _investments(card, setup, rules)
@@ -89,14 +95,14 @@ ICON = {"Cu": "copper", "Ag": "silver", "Au": "gold", "Fo": "forest"}
 HATCH = 1.9  # mm between the hatch lines of a face-down tile
 
 
-def hatch(points: tuple, spacing: float = HATCH, inset: float = 0.5) -> list:
+def hatch(points: tuple[Point, ...], spacing: float = HATCH, inset: float = 0.5) -> list[Line]:
     """Diagonal lines filling the convex polygon `points`, kept `inset` mm off its sides."""
     cx = sum(x for x, _ in points) / len(points)
     cy = sum(y for _, y in points) / len(points)
     dx, dy = math.cos(math.radians(60)), math.sin(math.radians(60))  # the lines' direction
     nx, ny = -dy, dx
     reach = max(math.hypot(x - cx, y - cy) for x, y in points)
-    out = []
+    out: list[Line] = []
     steps = int(reach / spacing)
     for k in range(-steps, steps + 1):
         ox, oy = cx + k * spacing * nx, cy + k * spacing * ny
@@ -124,7 +130,7 @@ def hatch(points: tuple, spacing: float = HATCH, inset: float = 0.5) -> list:
     return out
 
 
-def _board(card, setup, rules) -> None:
+def _board(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None:
     revealed = set(setup["revealed"])
     out = [t for t in setup["terrain"] if not t["in_play"]]
     # short enough for the heading bar with both parts (a referee's copy of a 2-player setup)
@@ -145,7 +151,7 @@ def _board(card, setup, rules) -> None:
     card.gap(0.5)
 
 
-def _token(card, setup: dict, where: str) -> tuple:
+def _token(card: setupcard.Card, setup: dict[str, Any], where: str) -> TokenLook:
     """A hex's token as the setup card prints it: (text, bold, on a paper patch). A referee's face-down
     token is in brackets on a patch of paper: readable on any terrain's colour."""
     token = setup["tokens"].get(where)
@@ -160,7 +166,8 @@ def _token(card, setup: dict, where: str) -> tuple:
         label = "?"
     return label, shown, card.reveal and not shown and token is not None
 
-def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[Callable] = None,
+def hex_map(card: setupcard.Card, rules: RuleData, terrain: Optional[list[dict[str, Any]]], size: float,
+            token: Optional[Callable[[str], TokenLook]] = None,
             label_size: float = 6.5, code_size: float = 6.5, patch: bool = False) -> _Map:
     """The board at the card's `y`, hexes `size` mm from centre to corner, each labelled, each tile
     outlined heavy. `terrain` (a setup's): the terrains, and the face-down tiles hatched; None: the
@@ -179,7 +186,7 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),
                  pictograms.icon("water", x, y - 3.0, 3.4),
                  Text(x, y + 1.4, "water", 6.5, role="muted", align="center"))
-    face_down: set = set()
+    face_down: set[Hex] = set()
     for h, slot in owner.items():
         cx, cy = board.at[h]
         if slot not in playing:  # the tile's back: no terrain to show
@@ -222,7 +229,7 @@ def hex_map(card, rules, terrain: Optional[list], size: float, token: Optional[C
     return board
 
 
-def legend(card, rules, with_face_down: bool) -> None:
+def legend(card: setupcard.Card, rules: RuleData, with_face_down: bool) -> None:
     """One row: each terrain's symbol and name, the water, a face-down tile."""
     y = card.y + 2.2
     size = 3.6
@@ -242,7 +249,7 @@ def legend(card, rules, with_face_down: bool) -> None:
     card.y += 4.6
 
 
-def _boomtown_and_seating(card, setup, rules) -> None:
+def _boomtown_and_seating(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None:
     town = rules["boomtown"]
     names = {r["code"]: r["name"] for r in rules["resources"]}
     grid = setup["boomtown"]["grid"]
@@ -258,7 +265,7 @@ def _boomtown_and_seating(card, setup, rules) -> None:
         card.add(Text(gx + (j + 0.5) * cell_w, gy - 2, names[metal], 7.5, bold=True, align="center"))
     for i, metal in enumerate(town["rows"]):
         card.add(Text(gx + 3 * cell_w + 2, gy + (i + 0.5) * cell_h + 1, names[metal], 7.5, bold=True))
-    done = set()
+    done: set[tuple[int, int]] = set()
     for i, row in enumerate(grid):
         for j, name in enumerate(row):
             if (i, j) in done:
@@ -303,7 +310,7 @@ def _boomtown_and_seating(card, setup, rules) -> None:
     card.y = max(bottom, y) + 2.5
 
 
-def _name_lines(x: float, y: float, name: str, size: float, lines: list) -> list:
+def _name_lines(x: float, y: float, name: str, size: float, lines: Sequence[str]) -> list[Text]:
     """A seat's name on its row (baseline `y` for one line at 8.5 pt), on one line or two around its middle."""
     middle = y - 0.36 * 8.5 * PT
     step = size * PT * LEADING
@@ -311,7 +318,7 @@ def _name_lines(x: float, y: float, name: str, size: float, lines: list) -> list
     return [Text(x, first + i * step, line, size, max_width=NAME_ROOM) for i, line in enumerate(lines)]
 
 
-def _supply(supply) -> str:
+def _supply(supply: Union[dict[int, Sequence[str]], Sequence[Sequence[str]]]) -> str:
     """"0: Wd | 1: St Cu" from {section: [codes]} (or a list indexed by section)."""
     items = supply.items() if isinstance(supply, dict) else enumerate(supply)
     parts = [f"{section}: {' '.join(codes) if not isinstance(codes, str) else _spaced(codes)}"
@@ -319,7 +326,7 @@ def _supply(supply) -> str:
     return " | ".join(parts)
 
 
-def _investments(card, setup, rules) -> None:
+def _investments(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None:
     cards = {c["number"]: c for c in rules["investments"]["cards"]}
     bonus = " ".join(str(v) for v in setup["investment_bonus"])
     card.heading("Investments", f"bonus tiles {bonus}: the buyer also takes the highest left")
