@@ -13,31 +13,33 @@ for what the map does not show; board_form.py says what each field means.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from sheetgen import __version__, layouts, setupcard
 from sheetgen.errors import InvalidArgument
 from sheetgen.games.gold_west import board_form, hexes
 from sheetgen.games.gold_west import setup as gw
 from sheetgen.games.gold_west.score import GoldWestScorer
-from sheetgen.games.gold_west.setup_card import hex_map, legend
-from sheetgen.sheet import Box, Line, Page, Rect, SheetDocument, SheetRequest, Text, baseline
+from sheetgen.games.gold_west.setup_card import HexMap, hex_map, legend
+from sheetgen.results.forms import SheetForm
+from sheetgen.ruledata import RuleData
+from sheetgen.sheet import Box, FormField, Line, Page, Rect, SheetDocument, SheetRequest, Text, baseline
 
 LAYOUT = "gold-west-board"
 BACKDROP = "gold-west-board"
 
 
-def build(rules, request: SheetRequest) -> SheetDocument:
+def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load(LAYOUT, request.paper)
-    values: dict = dict(request.values[0]) if request.fillable and request.values else {}
+    values: dict[str, Any] = dict(request.values[0]) if request.fillable and request.values else {}
     code = request.code
     if request.fillable:
         code = _fillable_code(code, values)
-    setup: Optional[dict] = gw.from_code(rules, code) if code else None
+    setup: Optional[dict[str, Any]] = gw.from_code(rules, code) if code else None
     card = setupcard.Card(request.paper)
     card.add(Text(0, setupcard.TITLE_BASELINE, layout["title"], 16, bold=True, max_width=card.width))
-    fields: list = []
-    form = None
+    fields: list[FormField] = []
+    form: Optional[SheetForm] = None
     if request.fillable and setup is not None:  # a fillable sheet always has its setup (_fillable_code)
         form = board_form.form(rules)
         fill = layout["fillable"]
@@ -96,7 +98,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
         form_id=form.id if form is not None else "")
 
 
-def _fillable_code(code: Optional[str], values: dict) -> str:
+def _fillable_code(code: Optional[str], values: dict[str, Any]) -> str:
     """The setup a fillable sheet is drawn for: --code, or the results file's (--from)."""
     given = values.get(board_form.SETUP)
     if code and given and code != given:
@@ -108,14 +110,15 @@ def _fillable_code(code: Optional[str], values: dict) -> str:
     return str(code or given)
 
 
-def _hex_fields(card, rules, setup: dict, board, form, fill: dict) -> list:
+def _hex_fields(card: setupcard.Card, rules: RuleData, setup: dict[str, Any], board: HexMap, form: SheetForm,
+                fill: dict[str, Any]) -> list[FormField]:
     """A field on every land hex, on a white patch where a building can stand. A face-down hex
     keeps its field without the patch (every sheet has the same fields; a mark there is reported)."""
     w, h, below = fill["hex_field"]
     named = hexes.labels(rules)
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     out_of_play = {h for t in setup["terrain"] if not t["in_play"] for h in hexes.slot_hexes(slots[t["slot"]])}
-    out = []
+    out: list[FormField] = []
     for hex_ in hexes.order(hexes.land(rules)):
         cx, cy = board.at[hex_]
         rect = Rect(cx - w / 2, cy + below - h / 2, w, h)
@@ -127,7 +130,8 @@ def _hex_fields(card, rules, setup: dict, board, form, fill: dict) -> list:
     return out
 
 
-def _player_fields(card, rules, setup: dict, form, fill: dict) -> list:
+def _player_fields(card: setupcard.Card, rules: RuleData, setup: dict[str, Any], form: SheetForm,
+                   fill: dict[str, Any]) -> list[FormField]:
     """Under a heading, one block per player: a row of name, letter and counts, then a row of
     investment influence per terrain and Boomtown tokens per office of the setup."""
     scorer = GoldWestScorer(rules)
@@ -145,7 +149,7 @@ def _player_fields(card, rules, setup: dict, form, fill: dict) -> list:
     second += [("boomtown.free", offices[-1], office_w)]
     head, row = fill["header_height"], fill["row_height"]
 
-    def heads(columns: list, y: float) -> None:
+    def heads(columns: list[tuple[str, str, float]], y: float) -> None:
         x = 0.0
         for _, words, w in columns:
             card.add(Text(x + 1, y + head - 1.2, words, 6.5, role="muted", bold=True, max_width=w - 1.5))
@@ -159,7 +163,7 @@ def _player_fields(card, rules, setup: dict, form, fill: dict) -> list:
     card.y += head - 1.0
     heads(second, card.y)
     card.y += head + 0.6
-    out = []
+    out: list[FormField] = []
     for column in range(1, setup["players"] + 1):
         for columns in (top_row, second):
             x = 0.0
@@ -175,7 +179,7 @@ def _player_fields(card, rules, setup: dict, form, fill: dict) -> list:
     return out
 
 
-def _rows(card, table: dict, rows: int, bottom: float) -> None:
+def _rows(card: setupcard.Card, table: dict[str, Any], rows: int, bottom: float) -> None:
     """The column heads, then a ruled row per player to write the hexes on: the rows share the page
     down to `bottom` (at least the layout's row_height each)."""
     x = [2.0]
@@ -193,5 +197,5 @@ def _rows(card, table: dict, rows: int, bottom: float) -> None:
     card.y += 2
 
 
-def rules_span(rules) -> str:
+def rules_span(rules: RuleData) -> str:
     return hexes.labels(rules).span()

@@ -30,12 +30,14 @@ import re
 import string
 from typing import Any, Optional, Sequence
 
-from sheetgen.results.forms import MISSING, Column, digits, GameBinding, NumberMap, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.results.forms import (MISSING, Column, digits, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
+                                    Slot, TextValue)
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.asciimap import initials
 from sheetgen.games.gold_west.score import GoldWestScorer
 from sheetgen.games.gold_west.setup import from_code
-from sheetgen.results.model import and_list, norm
+from sheetgen.results.model import Outcome, and_list, norm
+from sheetgen.ruledata import RuleData
 from sheetgen.setupcode import SetupCodeError
 
 PART = "board"
@@ -60,7 +62,7 @@ def free(column: int) -> str:
     return player(column, "boomtown.free")
 
 
-def land_labels(rules: Any) -> list:
+def land_labels(rules: RuleData) -> list[str]:
     """The labels of every land hex (face-down tiles too), in reading order: the fields' tab order."""
     named = hexes.labels(rules)
     return [named.label(h) for h in hexes.order(hexes.land(rules))]
@@ -71,14 +73,14 @@ class SetupCode(GameBinding):
 
     key = SETUP
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [SETUP]
 
     def read(self, page: Any) -> Any:
         page.place((self.key,), SETUP)
         return page.text(SETUP) or None  # empty: the scorer says the map needs a code, at this field
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, str]:
         return {SETUP: str(value)}
 
 
@@ -97,7 +99,7 @@ class Map(GameBinding):
     def words(self) -> str:
         return "players[].camps, settlements"
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [player(c, "initial") for c in range(1, self.columns + 1)] + [hex_field(x) for x in self.labels]
 
     def read(self, page: Any) -> Any:
@@ -121,9 +123,9 @@ class Map(GameBinding):
             entry.entry[kind].append(label)
         return MISSING
 
-    def _initials(self, page: Any, used: list) -> list:
+    def _initials(self, page: Any, used: list[tuple[int, PageValues]]) -> list[str]:
         """Each row's letter: its initial field, else the first letter of its name free."""
-        chosen: list = []
+        chosen: list[Optional[str]] = []
         for column, entry in used:
             cell = player(column, "initial")
             text = page.text(cell)
@@ -136,11 +138,12 @@ class Map(GameBinding):
                                 f"player a letter of their own")
                 letter = None
             chosen.append(letter.upper() if letter else None)
-        names = [entry.entry.get("name") if isinstance(entry.entry.get("name"), str) else "" for _, entry in used]
+        names = [_text(entry.entry.get("name")) for _, entry in used]
         return initials(names, chosen)
 
     @staticmethod
-    def _refuse(mark: str, letter: Optional[str], letters: list, used: list, page: Any) -> str:
+    def _refuse(mark: str, letter: Optional[str], letters: list[str], used: list[tuple[int, PageValues]],
+                page: Any) -> str:
         whose = and_list(f"{letter} ({page.name_of(column) or f'row {column}'})"
                          for letter, (column, _) in zip(letters, used))
         known = f"the players' letters are {whose}" if used else "no player's row is filled in"
@@ -151,10 +154,10 @@ class Map(GameBinding):
             return f"'{mark}' is not a player's letter; {known}"
         return f"no player marks with {letter.upper()}; {known}"
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, str]:
         players = [p for p in value if isinstance(p, dict)] if isinstance(value, list) else []
         letters = initials([str(p.get("name", "")) for p in players])
-        out: dict = {hex_field(x): "" for x in self.labels}
+        out: dict[str, str] = {hex_field(x): "" for x in self.labels}
         for column, (p, letter) in enumerate(zip(players, letters), 1):
             out[player(column, "initial")] = letter
             for kind, mark in (("camps", letter.lower()), ("settlements", letter)):
@@ -169,19 +172,19 @@ class Boomtown(GameBinding):
 
     key = "boomtown"
 
-    def __init__(self, rules: Any, columns: int):
+    def __init__(self, rules: RuleData, columns: int):
         self.rules = rules
         self.columns = columns
         self.offices = rules["boomtown"]["offices_in_play"]
         self.free_name = rules["boomtown"]["free_cell"]["name"]
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for c in range(1, self.columns + 1)
                 for cell in [office(c, i) for i in range(1, self.offices + 1)] + [free(c)]]
 
     def read(self, page: Any) -> Any:
         named = self._offices(page.text(SETUP))
-        out: dict = {}
+        out: dict[str, list[str]] = {}
         for column, entry in page.players:
             who = page.name_of(column) or f"row {column}"
             places = [(office(column, i), named[i - 1] if named else None) for i in range(1, self.offices + 1)]
@@ -204,7 +207,7 @@ class Boomtown(GameBinding):
                     holders.append(who)
         return out or MISSING
 
-    def _offices(self, code: str) -> Optional[list]:
+    def _offices(self, code: str) -> Optional[list[str]]:
         """The setup's offices in its order, or None when the code cannot be read (the setup
         field's own problem says why)."""
         if not code:
@@ -214,9 +217,9 @@ class Boomtown(GameBinding):
         except SetupCodeError:
             return None
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, str]:
         """`value` as `plain` gives it: the setup's offices in order, then the free cell."""
-        out: dict = {cell: "" for cell in self.cells()}
+        out: dict[str, str] = {cell: "" for cell in self.cells()}
         held = dict(value) if isinstance(value, dict) else {}
         free_holders = held.pop(self.free_name, [])
         for position, holders in enumerate(held.values(), 1):
@@ -231,13 +234,18 @@ class Boomtown(GameBinding):
         return out
 
 
+def _text(value: Any) -> str:
+    """A value read as a name: itself when it is a string, else empty."""
+    return value if isinstance(value, str) else ""
+
+
 def _letter(text: str) -> Optional[str]:
     """One letter A-Z (either case) written alone, else None."""
     mark = text.strip()
     return mark if len(mark) == 1 and mark.upper() in string.ascii_uppercase else None
 
 
-def form(rules: Any) -> SheetForm:
+def form(rules: RuleData) -> SheetForm:
     """The board record sheet's form for these rules: fields in tab order and how they read."""
     scorer = GoldWestScorer(rules)
     most = rules.players[1]
@@ -249,7 +257,7 @@ def form(rules: Any) -> SheetForm:
     # Tab order as printed: the code, the map, then the players' rows.
     slots += [Slot(hex_field(x), "text", f"hex {x}: a player's letter (upper case a settlement, lower case a camp)")
               for x in labels]
-    columns = []
+    columns: list[Column] = []
     for c in range(1, most + 1):
         # A name alone makes a row in use: its player's hexes may be all there is besides.
         slots += [Slot(player(c, "name"), "text", f"player {c}'s name", column=c),
@@ -270,7 +278,7 @@ def form(rules: Any) -> SheetForm:
             *(NumberValue(key, player(c, key)) for key in COUNTS[1:]),
         )))
 
-    def plain(outcome: Any) -> dict:
+    def plain(outcome: Outcome) -> dict[str, Any]:
         """A checked map-form results file as the plain values the sheet shows."""
         table = outcome.table
         code = outcome.doc.value.get(SETUP) if isinstance(outcome.doc.value, dict) else None
@@ -284,7 +292,7 @@ def form(rules: Any) -> SheetForm:
         named = table.board.labels
         players = []
         for s in table.players:
-            entry: dict = {"name": s.name}
+            entry: dict[str, Any] = {"name": s.name}
             for key in COUNTS:
                 value = s.claimed if key == "total" else s.counts.get(key)
                 if value is not None and (key == "total" or key in s.written):
@@ -296,7 +304,7 @@ def form(rules: Any) -> SheetForm:
             for kind in hexes.BUILDING_LISTS:
                 entry[kind] = [named.label(h) for h in placed.get(kind, ())]
             players.append(entry)
-        boomtown: dict = {name: [] for name in table.offices}
+        boomtown: dict[str, list[str]] = {name: [] for name in table.offices}
         boomtown[scorer.free_name] = []
         for s in table.players:
             for place in s.boomtown:
@@ -310,7 +318,7 @@ def form(rules: Any) -> SheetForm:
 _PRINTED = re.compile(r"^Board record sheet for setup ([0-9A-Za-z-]+)")  # the Subject board.py writes
 
 
-def printed_code(text: str) -> dict:
+def printed_code(text: str) -> dict[str, str]:
     """{setup field: the code} a board sheet was printed for, from its Subject (PDF metadata)."""
     found = _PRINTED.match(text)
     return {SETUP: found.group(1)} if found else {}

@@ -47,7 +47,7 @@ def _metals(rules: RuleData, cost: dict[str, int]) -> str:
     return " + ".join(f"{n} {names[m]}" for m, n in cost.items())
 
 
-class _Map:
+class HexMap:
     """Hex centres in mm on the card, for hexes of the setup's board."""
 
     def __init__(self, every: list[Hex], width: float, top: float, size: float):
@@ -168,7 +168,7 @@ def _token(card: setupcard.Card, setup: dict[str, Any], where: str) -> TokenLook
 
 def hex_map(card: setupcard.Card, rules: RuleData, terrain: Optional[list[dict[str, Any]]], size: float,
             token: Optional[Callable[[str], TokenLook]] = None,
-            label_size: float = 6.5, code_size: float = 6.5, patch: bool = False) -> _Map:
+            label_size: float = 6.5, code_size: float = 6.5, patch: bool = False) -> HexMap:
     """The board at the card's `y`, hexes `size` mm from centre to corner, each labelled, each tile
     outlined heavy. `terrain` (a setup's): the terrains, and the face-down tiles hatched; None: the
     land left blank. `token(where)` -> (text, bold, on a paper patch) for a hex's token (None: no tokens).
@@ -179,7 +179,7 @@ def hex_map(card: setupcard.Card, rules: RuleData, terrain: Optional[list[dict[s
     water = hexes.water(rules)
     colours = hexes.colours(rules, terrain) if terrain is not None else {}
     playing = {t["slot"] for t in laid if t["in_play"]}
-    board = _Map(list(owner) + list(water), card.width, card.y, size=size)
+    board = HexMap(list(owner) + list(water), card.width, card.y, size=size)
     named = hexes.labels(rules)
     for h in water:
         x, y = board.at[h]
