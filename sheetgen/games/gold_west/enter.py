@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from sheetgen.results.entry import Interview, Retry, pick
-from sheetgen.games.gold_west.score import FREE_CELL_SPACES
+from sheetgen.games.gold_west.score import FREE_CELL_SPACES, GoldWestScorer
 from sheetgen.schema import Int
 
 
-def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
+def ask(scorer: GoldWestScorer, talk: Interview, key: str, index: Optional[int]) -> Any:
     if key == "investment_influence":
         got = {scorer.terrain_key[code]: talk.number(f"investment_influence {scorer.terrain_key[code]} "
                                                      f"(+1 from investment cards)", Int(0), 0)
@@ -21,13 +21,13 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     return NotImplemented
 
 
-def _holders(scorer: Any, talk: Interview, place: str, spaces: int) -> list:
+def _holders(scorer: GoldWestScorer, talk: Interview, place: str, spaces: int) -> list[str]:
     where = f"the players on its {spaces} spaces, a player twice for both" if spaces > 1 else "the player on it"
     most = spaces + min(spaces, scorer.stacked_tokens)  # a token may sit on another's (the check says when)
     return talk.items(f"boomtown {place} ({where}; comma-separated, empty for none)", talk.player, most=most)
 
 
-def _boomtown(scorer: Any, talk: Interview) -> dict:
+def _boomtown(scorer: GoldWestScorer, talk: Interview) -> dict[str, list[str]]:
     free = scorer.free_name
     if talk.ctx.setup:
         town = {office["name"]: _holders(scorer, talk, office["name"], scorer.office_spaces)
@@ -39,7 +39,7 @@ def _boomtown(scorer: Any, talk: Interview) -> dict:
     def spaces(place: str) -> int:
         return FREE_CELL_SPACES if place == free else scorer.office_spaces
 
-    given: set = set()
+    given: set[str] = set()
 
     def place(text: str) -> str:
         chosen = pick(text, places, "Boomtown office")

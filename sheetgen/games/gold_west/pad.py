@@ -30,7 +30,7 @@ at game end says so in the row).
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document, game_pages
@@ -40,16 +40,17 @@ from sheetgen.games.gold_west import pad_form as names
 from sheetgen.games.gold_west import setup as gw
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.games.gold_west import pictograms
-from sheetgen.sheet import (Box, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
+from sheetgen.ruledata import RuleData
+from sheetgen.sheet import (Box, Item, Para, Rect, SheetDocument, SheetRequest, Text, PT, baseline, LEADING,
                             fit_names)
 from sheetgen.typeface import text_width, wrap
 
 BACKDROP = "gold-west-pad"
 
 
-def build(rules, request: SheetRequest) -> SheetDocument:
+def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("gold-west-pad", request.paper)
-    offices = None
+    offices: Optional[list[dict[str, Any]]] = None
     if request.code:
         drawn = gw.from_code(rules, request.code)["boomtown"]["offices"]
         by_name = {office["name"]: office for office in rules["boomtown"]["offices"]}
@@ -70,8 +71,8 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 
 class _Pad(SheetArt):
-    def __init__(self, rules, layout: dict, players: int, form: Optional[SheetForm] = None,
-                 offices: Optional[list] = None, named: bool = False):
+    def __init__(self, rules: RuleData, layout: dict[str, Any], players: int, form: Optional[SheetForm] = None,
+                 offices: Optional[list[dict[str, Any]]] = None, named: bool = False):
         super().__init__(rules, layout, form)
         self.players = players
         self.offices = offices  # the offices a setup drew (--code), else None: written in
@@ -99,11 +100,11 @@ class _Pad(SheetArt):
             at = Rect(rect.x + d, top, rect.w - 2 * d, rect.bottom - d - top)
             self.fields.append(self.form.field(field, at, size=size or self.field_layout["size"], bold=True, **style))
 
-    def parts(self, x: float, shares: list) -> list:
+    def parts(self, x: float, shares: Sequence[float]) -> list[tuple[float, float]]:
         """A player's row cut into boxes side by side, `shares` of the column each (gaps taken off)."""
         gap = self.layout["sub_gap"]
         room = self.column_w - gap * (len(shares) - 1)
-        out = []
+        out: list[tuple[float, float]] = []
         for share in shares:
             out.append((x, room * share))
             x += room * share + gap
@@ -133,7 +134,7 @@ class _Pad(SheetArt):
                       align="left"))
 
     # -- the sheet -------------------------------------------------------
-    def draw(self) -> list:
+    def draw(self) -> list[Item]:
         """Lay the sheet out: measure the fixed parts first, then give the rows what is left."""
         bottom = self.layout["footer"]["y"] - self.layout["footer"]["gap"] - self.foot_height()
         rows = self.row_count()
@@ -151,7 +152,7 @@ class _Pad(SheetArt):
 
     def row_count(self) -> int:
         """The rows that share the height: the boards' rows, the offices, the 4VP, the terrain bonuses."""
-        return 1 + len(TERRAIN_FIELDS) + len(names.AFTER_TERRAINS) + self.rules["boomtown"]["offices_in_play"] + 2
+        return 1 + len(TERRAIN_FIELDS) + len(names.AFTER_TERRAINS) + int(self.rules["boomtown"]["offices_in_play"]) + 2
 
     def header(self) -> None:
         h = self.layout["header"]
@@ -238,7 +239,7 @@ class _Pad(SheetArt):
         for c, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.column_w, total["height"]), names.cell(c, "total"),
                            width=self.line["total"], size=self.field_layout["size"] * 1.2)
-        return y + total["height"] + total["gap"]
+        return float(y + total["height"] + total["gap"])
 
     def count_row(self, y: float, h: float, key: str) -> None:
         """A row holding one number per player, the results file's `key`."""
@@ -246,7 +247,8 @@ class _Pad(SheetArt):
         for c, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.column_w, h), names.cell(c, key))
 
-    def scored_row(self, y: float, h: float, value, points, text: bool = False, minus: bool = False,
+    def scored_row(self, y: float, h: float, value: Callable[[int], str], points: Callable[[int], str],
+                   text: bool = False, minus: bool = False,
                    first: str = "") -> None:
         """A row of a value and, beside it, the points it scores (for adding up by hand)."""
         share = self.layout["points_share"]
@@ -290,17 +292,17 @@ class _Pad(SheetArt):
         if self.players == 2:
             place = self.rules["terrains"]["two_player_leader_takes"]
             values = ", ".join(f"{k['code']} {k[place]}" for k in kinds)
-            return self.text["terrains_text_two"].format(place=place, values=values)
+            return str(self.text["terrains_text_two"].format(place=place, values=values))
         values = ", ".join(f"{k['code']} {k['first']}/{k['second']}" for k in kinds)
-        return self.text["terrains_text"].format(values=values)
+        return str(self.text["terrains_text"].format(values=values))
 
     def foot_height(self) -> float:
         notes = self.layout["notes"]["height"] + self.layout["notes"]["gap"]
         if self.offices is not None:
-            return notes
-        return notes + self.layout["heading_height"] + self.layout["key"]["top_gap"] + self.key_height()
+            return float(notes)
+        return float(notes + self.layout["heading_height"] + self.layout["key"]["top_gap"] + self.key_height())
 
-    def key_columns(self) -> list:
+    def key_columns(self) -> list[list[tuple[dict[str, Any], float]]]:
         """The office key's columns: in each, (office, its height) top to bottom; an office takes a line,
         and a line more for each line its text wraps to."""
         spec, size = self.layout["key"], self.font["note"]
@@ -340,11 +342,11 @@ class _Pad(SheetArt):
                 self.add(Para(Rect(x + name_w, top, cell_w - name_w, h), office["text"], size, align="left"))
                 top += h
 
-    def wanted(self, penalty: dict) -> str:
+    def wanted(self, penalty: dict[str, int]) -> str:
         template = self.text["wanted_one"] if penalty["per"] == 1 else self.text["wanted_many"]
-        return template.format(lose=penalty["lose"], per=penalty["per"])
+        return str(template.format(lose=penalty["lose"], per=penalty["per"]))
 
-    def name_items(self, players: list) -> tuple:
+    def name_items(self, players: Sequence[str]) -> tuple[Text, ...]:
         """The names printed in the column heads (a page's only own items): one size for the row.
 
         A name too long for one line breaks after a space or hyphen onto more, as many as the box holds.
@@ -358,7 +360,7 @@ class _Pad(SheetArt):
             return ()
         size, lines = fit_names([name for _, name in placed], room, self.font["name"], f"the {self.rules.title} pad",
                                 height=spec["lines"])
-        items = []
+        items: list[Text] = []
         step = size * PT * LEADING
         for (x, _), name_lines in zip(placed, lines):
             cx = x + self.column_w / 2

@@ -40,13 +40,14 @@ that player that many times.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, Union
 
 from sheetgen import layouts
 from sheetgen.results.forms import (MISSING, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                             Slot, TextValue, digits)
 from sheetgen.games.gold_west.score import COUNT_FIELDS, TERRAIN_FIELDS, GoldWestScorer
-from sheetgen.results.model import norm
+from sheetgen.results.model import Outcome, norm
+from sheetgen.ruledata import RuleData
 
 PART = "pad"
 DATE = "date"
@@ -73,7 +74,7 @@ class Sizes(Binding):
     def __init__(self, key: str, field: str, what: str):
         self.key, self.cell, self.what = key, field, what
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [self.cell]
 
     def read(self, page: PageValues) -> Any:
@@ -89,7 +90,7 @@ class Sizes(Binding):
             return MISSING
         return [int(p) for p in parts]
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> dict[str, str]:
         if not isinstance(value, list):
             return {self.cell: ""}
         return {self.cell: ", ".join(str(v) for v in value) if value else NONE[0]}
@@ -101,7 +102,7 @@ class Boomtown(GameBinding):
 
     key = "boomtown"
 
-    def __init__(self, rows: int, columns: int, free: str, most: int, resolve: Any):
+    def __init__(self, rows: int, columns: int, free: str, most: int, resolve: Callable[[str], str]):
         self.rows = [(k, office(k), [(c, cell(c, "office", k)) for c in range(1, columns + 1)])
                      for k in range(1, rows + 1)]
         self.free = free
@@ -109,13 +110,13 @@ class Boomtown(GameBinding):
         self.most = most  # spaces one player can hold of one office
         self.resolve = resolve  # an office's name as written -> its name in the data (or as written)
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [name for _, name, _ in self.rows] + [c for _, _, spaces in self.rows for _, c in spaces] + \
             [c for _, c in self.free_cells]
 
     def read(self, page: Any) -> Any:
-        out: dict = {}
-        first: dict = {}  # an office's key -> the row it was first written in
+        out: dict[str, list[str]] = {}
+        first: dict[str, int] = {}  # an office's key -> the row it was first written in
         for k, name_cell, spaces in self.rows:
             held = [(column, where, self._spaces(page, where)) for column, where in spaces]
             held = [(column, where, n) for column, where, n in held if n]
@@ -132,7 +133,7 @@ class Boomtown(GameBinding):
                 continue
             first[key] = k
             page.place((self.key, key), name_cell)
-            holders: list = []
+            holders: list[str] = []
             for column, where, n in held:
                 player = page.name_of(column)
                 if player is None:
@@ -162,8 +163,8 @@ class Boomtown(GameBinding):
             return 0
         return int(text)
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
-        out: dict = {}
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, Union[str, bool]]:
+        out: dict[str, Union[str, bool]] = {}
         keys = [k for k in (value or {}) if k != self.free]
         index = {norm(name): c for c, name in enumerate(names, 1) if name}
         for (k, name_cell, spaces), key in zip(self.rows, keys + [""] * len(self.rows)):
@@ -180,7 +181,7 @@ class Boomtown(GameBinding):
 SUM = "a sum the tally makes"  # why a points box is not read (--fields)
 
 
-def form(rules: Any) -> SheetForm:
+def form(rules: RuleData) -> SheetForm:
     """The pad's form for these rules: its fields in tab order and how they read."""
     scorer = GoldWestScorer(rules)
     words = layouts.load("gold-west-pad")["text"]["fields"]
@@ -197,7 +198,7 @@ def form(rules: Any) -> SheetForm:
             return Slot(name, kind, f"{words['column'].format(column=c)}: {label}", column=c, **more)
 
         slots.append(slot(cell(c, "name"), "text", words["name"], names=True))
-        bindings: list = [TextValue("name", cell(c, "name")), NumberValue("points", cell(c, "points"))]
+        bindings: list[Binding] = [TextValue("name", cell(c, "name")), NumberValue("points", cell(c, "points"))]
         slots.append(slot(cell(c, "points"), "number", words["points"]))
         for key in TERRAIN_FIELDS:
             items = [(cell(c, key, k), k) for _, k, _ in terrains]
@@ -236,7 +237,7 @@ def form(rules: Any) -> SheetForm:
     town = Boomtown(rows, columns, free, most, resolve)
     assert set(COUNT_FIELDS) <= {b.key for b in cols[0].bindings}  # every count has its row
 
-    def plain(outcome: Any) -> dict:
+    def plain(outcome: Outcome) -> dict[str, Any]:
         """A checked results file as the plain document the pad shows: the players in order, each
         with the values as written (a map-form file: as its map gives them), and Boomtown."""
         raw = outcome.doc.value
@@ -245,7 +246,7 @@ def form(rules: Any) -> SheetForm:
         players = []
         for s in outcome.table.players:
             written = listed[s.index] if s.index < len(listed) and isinstance(listed[s.index], dict) else {}
-            entry: dict = {"name": s.name}
+            entry: dict[str, Any] = {"name": s.name}
             for key in keys:
                 value = (s.derived or {}).get(key, written.get(key))
                 if value is None or isinstance(value, list) and key in TERRAIN_FIELDS:
@@ -257,7 +258,7 @@ def form(rules: Any) -> SheetForm:
                     value = {part: value[part] for part in WATER if value.get(part) is not None}
                 entry[key] = value
             players.append(entry)
-        out: dict = {"players": players}
+        out: dict[str, Any] = {"players": players}
         town_value = raw.get("boomtown")
         if isinstance(town_value, dict):
             by_name = {norm(s.name): s.name for s in outcome.table.players}
