@@ -87,7 +87,7 @@ def _sheet(part: Any, rules: RuleData, players: int, paper: str, card_size: str)
 
 
 def _card(game: Any, rules: RuleData, setup: dict, paper: str) -> list:
-    document = setupcard.build(setup, rules, game.setup_card_drawer(), paper=paper)
+    document = setupcard.build(setup, rules, game, paper=paper)
     pdf.render(document, paper, "color")
     return page_fit(document, paper)
 

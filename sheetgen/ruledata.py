@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional, Protocol, Union
 
 from sheetgen import paths, playernames
 from sheetgen.errors import InvalidInput, Problem
@@ -53,6 +53,19 @@ TIE_BREAKERS = Map({
     "note": Field(Str(), required=False),
     "unverified": Field(Bool(), required=False),
 })
+
+
+class DataGame(Protocol):
+    """What reading a game's rule data needs of the game (sheetgen.games.GameSpec has it)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def data_fields(self) -> dict[str, Any]: ...
+
+    @property
+    def check_data(self) -> Optional[Callable[[Any], list[Problem]]]: ...
 
 
 @dataclass(frozen=True)
@@ -102,7 +115,7 @@ def display(path: Union[str, "os.PathLike[str]"]) -> str:
 _cache: dict[tuple[str, Path], RuleData] = {}
 
 
-def load(game: Any, data_dir: Union[str, "os.PathLike[str]", None] = None) -> RuleData:
+def load(game: DataGame, data_dir: Union[str, "os.PathLike[str]", None] = None) -> RuleData:
     """Read and validate `game`'s rule data from `data_dir` (default: bundled), once per process.
 
     The file is refused when it is missing or not a regular file; a second call
@@ -121,7 +134,7 @@ def load(game: Any, data_dir: Union[str, "os.PathLike[str]", None] = None) -> Ru
     return _cache[key]
 
 
-def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
+def parse_and_check(raw: bytes, name: str, game: DataGame) -> RuleData:
     """Validate one rule-data file's bytes for `game`; raise InvalidInput listing every problem."""
     doc = parse_yaml(raw, name)
     schema = Map({"game": Str(choices=[game.key]), "version": Int(1), "meta": META,

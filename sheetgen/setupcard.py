@@ -10,17 +10,19 @@ two: one for each end of the table, and no page of white for five lines.
 
 Cards show what the players see at the start. A game whose setup places
 pieces face down draws them face down unless the card is made with `reveal`
-(`Card.reveal`): the referee's copy, or a solo player's.
+(`Card.reveal`): the referee's copy, or a solo player's. The caller hands the
+game's spec down (`CardGame`: sheetgen.games.GameSpec is one).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Protocol, Sequence
 
 from sheetgen import __version__, layouts, playernames
-from sheetgen.facedown import has_face_down
+from sheetgen.facedown import Hider, has_face_down
 from sheetgen.pdf import text_width
+from sheetgen.ruledata import RuleData
 from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
@@ -101,17 +103,27 @@ class Card:
         self.y += mm
 
 
-def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal: bool = False,
+class CardGame(Protocol):
+    """What a setup card needs of its game (sheetgen.games.GameSpec has it)."""
+
+    def setup_card_drawer(self) -> Callable[[Card, dict[str, Any], RuleData], None]: ...
+
+    def face_down_hider(self) -> Optional[Hider]: ...
+
+
+def build(setup: dict[str, Any], rules: RuleData, game: CardGame, reveal: bool = False,
           paper: str = "letter") -> SheetDocument:
-    """The setup card for `paper`: the shared frame around the game's own `draw(card, setup, rules)`;
-    a half-page card printed twice when the body fits half the page."""
+    """The setup card of `game` for `paper`: the shared frame around the game's own
+    `draw(card, setup, rules)`; a half-page card printed twice when the body fits half the page."""
+    draw = game.setup_card_drawer()
+    face_down = has_face_down(setup, game.face_down_hider())
     card = Card(paper, reveal=reveal)
     width, height = card.width, card.height
     half_height = (height - GUTTER) / 2  # the height of a half-page card
     title = f"{setup['title']}: setup for {setup['players']} players"
     card.add(Text(0, TITLE_BASELINE, title, 16, bold=True, max_width=width))
     # a referee's copy says so only where it shows something: a game with nothing face down has one card
-    shown = reveal and has_face_down(setup)
+    shown = reveal and face_down
     if shown:
         card.add(Text(width, TITLE_BASELINE, "REFEREE'S COPY: face down shown", 10, bold=True,
                       align="right", max_width=width - text_width(title, 16, True) - 4))
@@ -127,7 +139,7 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     half = card.y <= half_height - FOOTER - 1
     foot = half_height if half else height
     # paper speaks to the players, not in commands; a player's copy says that its code sets up what it hides
-    what = "this game again, face-down pieces included" if has_face_down(setup) and not reveal else \
+    what = "this game again, face-down pieces included" if face_down and not reveal else \
         "exactly this game again"
     card.add(Line(0, foot - FOOTER, width, foot - FOOTER, 0.4, "muted"),
              Text(0, foot - FOOTER + 3.9, f"The setup code above sets up {what}.", 7.5, role="muted",
