@@ -17,11 +17,12 @@ import unicodedata
 from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, Callable, Optional, Protocol, Union
+from typing import Any, Callable, Mapping, Optional, Protocol, Union
 
 from sheetgen import paths, playernames
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
+from sheetgen.results.document import Document, PathKey
 from sheetgen.results.report import TieBreakers
 from sheetgen.results.yaml import parse_yaml, read_limited
 
@@ -74,7 +75,7 @@ class RuleData:
 
     game: str
     source: str
-    values: dict
+    values: dict[str, Any]
     digest: str
 
     def __getitem__(self, key: str) -> Any:
@@ -82,7 +83,8 @@ class RuleData:
 
     @property
     def title(self) -> str:
-        return self.values["meta"]["title"]
+        title: str = self.values["meta"]["title"]
+        return title
 
     @property
     def players(self) -> tuple[int, int]:
@@ -156,11 +158,11 @@ def parse_and_check(raw: bytes, name: str, game: DataGame) -> RuleData:
 _CONTROL = ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn")  # control, format (bidi), separators, private, unassigned
 
 
-def unprintable(doc: Any) -> list:
+def unprintable(doc: Document) -> list[Problem]:
     """Every text of the data (keys too) holding a character a terminal or a sheet must not be given
     raw (an escape sequence, a bidi override, a line separator), placed where it is written."""
-    out: list = []
-    stack: list = [((), doc.value)]
+    out: list[Problem] = []
+    stack: list[tuple[PathKey, Any]] = [((), doc.value)]
     while stack:
         path, value = stack.pop()
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
@@ -178,8 +180,8 @@ def unprintable(doc: Any) -> list:
     return sorted(out, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def check_folder(folder: Union[str, "os.PathLike[str]"], games: dict,
-                 fit: Optional[Callable[[Any, RuleData, str], list]] = None) -> tuple[list[str], list[Problem]]:
+def check_folder(folder: Union[str, "os.PathLike[str]"], games: Mapping[str, DataGame],
+                 fit: Optional[Callable[[Any, RuleData, str], list[Problem]]] = None) -> tuple[list[str], list[Problem]]:
     """Check every <game>.yaml in `folder`: (names of good files, all problems). Nothing is kept.
     `fit(game, rules, name)`, when given, is run on data that passes and names every way it does
     not fit what is drawn with it (sheetgen.datafit.check: `data check` passes it in)."""

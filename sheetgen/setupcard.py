@@ -21,9 +21,9 @@ from typing import Any, Callable, Optional, Protocol, Sequence
 
 from sheetgen import __version__, layouts, playernames
 from sheetgen.facedown import Hider, has_face_down
-from sheetgen.pdf import text_width
+from sheetgen.typeface import text_width
 from sheetgen.ruledata import RuleData
-from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
+from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Item, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
 GUTTER = float(layouts.load(LAYOUT)["gutter"])  # between the two halves of a page of half-page cards
@@ -31,7 +31,7 @@ FOOTER = float(layouts.load(LAYOUT)["footer"])  # the footer's line sits this fa
 TITLE_BASELINE = float(layouts.load(LAYOUT)["title_baseline"])  # so the drawn page's margins are even
 
 
-def size(paper: str = "letter") -> tuple:
+def size(paper: str = "letter") -> tuple[float, float]:
     """(width, height) of a card's content box on `paper`, in mm."""
     content = layouts.load(LAYOUT, paper)["content"]
     return float(content["width"]), float(content["height"])
@@ -44,10 +44,10 @@ class Card:
     def __init__(self, paper: str = "letter", reveal: bool = False):
         self.width, self.height = size(paper)
         self.reveal = reveal
-        self.items: list = []
+        self.items: list[Item] = []
         self.y = 0.0
 
-    def add(self, *items) -> None:
+    def add(self, *items: Item) -> None:
         self.items.extend(items)
 
     def room(self) -> float:
@@ -159,11 +159,11 @@ def build(setup: dict[str, Any], rules: RuleData, game: CardGame, reveal: bool =
         width=width, height=height, pages=[Page(None, tuple(items))])
 
 
-def _cut_line(width: float, y: float, dash: float = 2.0) -> list:
+def _cut_line(width: float, y: float, dash: float = 2.0) -> list[Item]:
     """A dashed line across the page at `y`, with a word in its middle."""
     words = "two copies of the same card: cut here"
     gap = 58.0  # left open for the words
-    out: list = [Text(width / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
+    out: list[Item] = [Text(width / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
     x = 0.0
     while x < width:
         end = min(x + dash, width)
@@ -173,7 +173,7 @@ def _cut_line(width: float, y: float, dash: float = 2.0) -> list:
     return out
 
 
-def _moved(item, dy: float):
+def _moved(item: Item, dy: float) -> Item:
     """`item` moved `dy` mm down the page."""
     if isinstance(item, (Box, Para)):
         r = item.rect
@@ -195,7 +195,7 @@ def _printable(seed: str) -> str:
                    else f"\\u{ord(c):04x}" for c in str(seed))
 
 
-def _shorten(text: str, room: float, size: float, width: Callable) -> str:
+def _shorten(text: str, room: float, size: float, width: Callable[[str, float], float]) -> str:
     """`text`, cut short with an ellipsis if it is wider than `room` mm (a seed of any length)."""
     if width(text, size) <= room:
         return text
@@ -204,7 +204,7 @@ def _shorten(text: str, room: float, size: float, width: Callable) -> str:
     return text + "\u2026"
 
 
-def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
+def seating(card: Card, setup: dict[str, Any], extra: Optional[Callable[[int, str], Sequence[str]]] = None,
             extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
     """The seating section: turn order, name and any per-player columns."""
     card.heading("Seating", "in turn order, clockwise from the first player; with the code, names go in this order")
@@ -221,7 +221,7 @@ def reminders(card: Card, items: Sequence[str]) -> None:
         card.paragraph(text, height=8)
 
 
-def basic(card: Card, setup: dict, rules) -> None:
+def basic(card: Card, setup: dict[str, Any], rules: RuleData) -> None:
     """The body for games whose setup is seating, colours and reminders."""
     colours = setup.get("colours") or {}
     if colours:

@@ -84,28 +84,28 @@ def _made_with(setup: dict[str, Any], game: SetupGame, draw: Optional[Body],
 
 # ---- shared pieces ------------------------------------------------------------------------
 
-def heading(setup: dict) -> str:
+def heading(setup: dict[str, Any]) -> str:
     count = setup["players"]
     return f"{setup.get('title', setup['game'])}, setup for {count} player{'s' if count != 1 else ''}"
 
 
-def seed_line(setup: dict) -> str:
+def seed_line(setup: dict[str, Any]) -> str:
     seed: Optional[str] = setup.get("seed")
     return seed if seed is not None else "none (rebuilt from its setup code)"
 
 
-def row_label(setup: dict, row: list) -> str:
+def row_label(setup: dict[str, Any], row: list[dict[str, str]]) -> str:
     """A grid row named after its coins' suit when every coin shares one (e.g. 'Crowns')."""
     suits = {cell["coin"][0] for cell in row}
     legend = setup.get("legend", {})
     return legend.get(suits.pop(), "") if len(suits) == 1 else ""
 
 
-def legend_line(setup: dict) -> str:
+def legend_line(setup: dict[str, Any]) -> str:
     return ", ".join(f"{letter} {name}" for letter, name in setup.get("legend", {}).items())
 
 
-def seat_rows(setup: dict) -> list[tuple[int, str, str]]:
+def seat_rows(setup: dict[str, Any]) -> list[tuple[int, str, str]]:
     colours = setup.get("colours", {})
     names = [seat["name"] if isinstance(seat, dict) else seat for seat in setup["seating"]]
     return [(i, name, colours.get(name, "")) for i, name in enumerate(names, 1)]
@@ -115,11 +115,14 @@ def seat_rows(setup: dict) -> list[tuple[int, str, str]]:
 
 def table(header: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
     widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
-    line = lambda cells: (indent + "  ".join(str(c).ljust(w) for c, w in zip(cells, widths))).rstrip()
+
+    def line(cells: list[str]) -> str:
+        return (indent + "  ".join(str(c).ljust(w) for c, w in zip(cells, widths))).rstrip()
+
     return [line(header), line(["-" * w for w in widths])] + [line(r) for r in rows]
 
 
-def _grid(setup: dict) -> list[str]:
+def _grid(setup: dict[str, Any]) -> list[str]:
     grid = setup["grid"]
     labels = [row_label(setup, row) for row in grid]
     margin = max(len(label) for label in labels) + 2
@@ -134,7 +137,7 @@ def _grid(setup: dict) -> list[str]:
     return out
 
 
-def _footer(setup: dict) -> list[str]:
+def _footer(setup: dict[str, Any]) -> list[str]:
     note = [REBUILDS_HIDDEN] if setup.get("face_down") == "hidden" else []
     return ["", *note, f"Seed: {seed_line(setup)}",
             f"Setup code: {setup['code']}",
@@ -175,7 +178,7 @@ def _text(setup: dict[str, Any], own: Optional[tuple[TextBody, RuleData]]) -> st
 
 # ---- markdown (jinja2, imported only here) ----------------------------------------------------
 
-def _cell(value) -> str:
+def _cell(value: Any) -> str:
     return str(value).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
