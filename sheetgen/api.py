@@ -32,6 +32,7 @@ from typing import Any, Literal, Optional, Sequence, Union
 from sheetgen import ruledata, setuptext
 from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.errors import InvalidArgument, InvalidInput
+from sheetgen.facedown import for_players
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.playernames import check_all, check_printable
 from sheetgen.paths import bundled
@@ -133,7 +134,7 @@ class Setup:
     def to_dict(self, reveal: bool = False) -> dict[str, Any]:
         """The setup as data, as the players see it (face-down values as "?"); `reveal`: with
         what lies face down too (a referee's copy)."""
-        return copy.deepcopy(self.data if reveal else setuptext.for_players(self.data))
+        return copy.deepcopy(self.data if reveal else for_players(self.data, get_game(self.game).face_down_hider()))
 
     def text(self, fmt: str = "text", reveal: bool = False) -> str:
         """The setup as text, json, yaml or markdown, as the players see it; `reveal`: with what
@@ -141,7 +142,7 @@ class Setup:
 
         :raises InvalidArgument: on `format` for another format.
         """
-        return setuptext.render(self.data, fmt, self.rules, reveal=bool(reveal))
+        return setuptext.render(self.data, get_game(self.game), fmt, self.rules, reveal=bool(reveal))
 
 
 @dataclass(frozen=True)
@@ -285,8 +286,7 @@ class Game:
 
         chosen_paper = _choice("paper", paper, PAPERS)
         check_printable(setup.seating)  # the card prints them; the text formats took them
-        document = setupcard.build(setup.data, self.rules, self.spec.setup_card_drawer(), reveal=bool(reveal),
-                                   paper=chosen_paper)
+        document = setupcard.build(setup.data, self.rules, self.spec, reveal=bool(reveal), paper=chosen_paper)
         return bytes(pdf.render(document, chosen_paper, _ink(ink)))
 
     # -- results ------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from sheetgen.sheet import PT, Box, Page, Rect, SheetDocument, SheetRequest, Text, baseline
+from sheetgen.sheet import PT, Box, FormField, Item, Page, Rect, SheetDocument, SheetRequest, Text, baseline
 
 if TYPE_CHECKING:
     from sheetgen.results.forms import SheetForm
@@ -20,28 +20,29 @@ if TYPE_CHECKING:
 class SheetArt:
     """A part's drawing: `add` items; `section` draws a section bar from the layout's sizes."""
 
-    def __init__(self, rules: Any, layout: dict, form: Optional["SheetForm"] = None):
+    def __init__(self, rules: Any, layout: dict[str, Any], form: Optional["SheetForm"] = None):
         self.rules = rules
         self.form = form  # a fillable part's form; its fields are collected as the boxes are drawn
-        self.fields: list = []
+        self.fields: list[FormField] = []
         self.layout = layout
         self.font = layout["fonts"]
         self.line = layout["lines"]
         self.text = layout["text"]
         self.width = layout["content"]["width"]
-        self.items: list = []
+        self.items: list[Item] = []
 
-    def page_fields(self, values: dict) -> tuple:
+    def page_fields(self, values: dict[str, Any]) -> tuple[FormField, ...]:
         """One page's form fields in tab order (the form's), filled with `values`."""
         assert self.form is not None
-        return self.form.filled(self.fields, values)
+        fields: tuple[FormField, ...] = self.form.filled(self.fields, values)
+        return fields
 
     def add(self, *items: Any) -> None:
         self.items.extend(items)
 
     def section(self, x: float, y: float, w: float, title: str, hint: str = "") -> float:
         """A section bar with its title and, right-aligned, a hint; returns the y just below it."""
-        h = self.layout["heading_height"]
+        h: float = self.layout["heading_height"]
         self.add(Box(Rect(x, y, w, h), fill="header", stroke="header_edge", width=self.line["thin"], radius=0.8))
         self.add(Text(x + 2, baseline(y + h / 2, self.font["heading"]), title, self.font["heading"],
                       role="header_text", bold=True))
@@ -52,7 +53,7 @@ class SheetArt:
         return y + h
 
 
-def player_pages(art: Any, backdrop: str, request: SheetRequest) -> list:
+def player_pages(art: Any, backdrop: str, request: SheetRequest) -> list[Page]:
     """A page per seat of a one-player-a-page part (a board, a mat), each placing the drawn
     `backdrop`: the player's printed name, or on a fillable sheet its fields, holding the name
     and, with --from, that player's values."""
@@ -69,7 +70,7 @@ def player_pages(art: Any, backdrop: str, request: SheetRequest) -> list:
     return pages
 
 
-def game_pages(art: Any, backdrop: str, request: SheetRequest, names: list, printed: dict) -> list:
+def game_pages(art: Any, backdrop: str, request: SheetRequest, names: list[str], printed: dict[str, Any]) -> list[Page]:
     """The pages of a part that holds a whole game (a pad), one per copy, each placing the drawn
     `backdrop`: the players' `names` printed, or on a fillable pad its fields, holding what is
     `printed` (field -> value: the names, a setup's offices) and, on the first copy, the values
@@ -86,7 +87,8 @@ def game_pages(art: Any, backdrop: str, request: SheetRequest, names: list, prin
     return pages
 
 
-def document(layout: dict, title: str, subject: str, backdrop: str, art: Any, pages: list, **extra: Any) -> SheetDocument:
+def document(layout: dict[str, Any], title: str, subject: str, backdrop: str, art: Any, pages: list[Page],
+             **extra: Any) -> SheetDocument:
     """The part as a document: `art` drawn once as the backdrop `backdrop`, placed by each page."""
     return SheetDocument(title=title, subject=subject, width=layout["content"]["width"],
                          height=layout["content"]["height"], backdrops={backdrop: tuple(art)}, pages=pages, **extra)

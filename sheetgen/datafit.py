@@ -17,27 +17,29 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Iterator, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from sheetgen import layouts, pdf, setupcard
 from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, SheetgenError
 from sheetgen.layouts import PAPERS
-from sheetgen.pdf import PAPER, text_width
+from sheetgen.pdf import PAPER
+from sheetgen.typeface import text_width
 from sheetgen.ruledata import RuleData
-from sheetgen.sheet import PT, Box, FormField, Icon, Line, Para, Polygon, SheetRequest, Text
+from sheetgen.sheet import PT, Box, FormField, Icon, Item, Line, Para, Polygon, SheetDocument, SheetRequest, Text
 
 _TOLERANCE = 0.01  # mm
+Extent = tuple[float, float, float, float]  # (left, top, right, bottom) in mm
 
 
-def check(game: Any, rules: RuleData, name: str) -> list:
+def check(game: Any, rules: RuleData, name: str) -> list[Problem]:
     """Every way `rules` fails to print for `game`, as problems of the file `name`: one per
     printable part, naming the first thing that does not fit and where else it fails."""
-    problems: list = []
+    problems: list[Problem] = []
     low, high = rules.players
     for part in game.sheets:
         counts = list(range(low, high + 1)) if part.per_player else [high]
-        found: dict = {}  # first complaint -> (the cases it was seen in, how many other complaints)
+        found: dict[str, list[Any]] = {}  # first complaint -> (the cases it was seen in, how many other complaints)
         sizes = CARD_SIZES if part.has_backs else CARD_SIZES[:1]  # a card sheet: every card size
         for paper, players, size in itertools.product(PAPERS, counts, sizes):
             complaints = _try(lambda: _sheet(part, rules, players, paper, size))
@@ -51,9 +53,9 @@ def check(game: Any, rules: RuleData, name: str) -> list:
             problems.append(Problem(name, f"the {part.name} ({'; '.join(cases)}): {complaint}{also}"))
     if game.setup:
         generate, _ = game.setup_functions()
-        made: dict = {}  # players -> the setup, generated once for both papers
+        made: dict[int, dict[str, Any]] = {}  # players -> the setup, generated once for both papers
 
-        def setup_of(players: int) -> dict:
+        def setup_of(players: int) -> dict[str, Any]:
             if players not in made:
                 made[players] = generate(rules, players, "data check")
             return made[players]
@@ -65,7 +67,7 @@ def check(game: Any, rules: RuleData, name: str) -> list:
     return problems
 
 
-def _try(draw) -> list:
+def _try(draw: Callable[[], Iterable[str]]) -> list[str]:
     """What is wrong with one drawing: each thing off the paper, or why it cannot be drawn at all."""
     try:
         return [f"{where}" for where in draw()]
@@ -78,21 +80,21 @@ def _try(draw) -> list:
         return [f"cannot be drawn with this data ({type(exc).__name__}: {exc})"]
 
 
-def _sheet(part: Any, rules: RuleData, players: int, paper: str, card_size: str) -> list:
+def _sheet(part: Any, rules: RuleData, players: int, paper: str, card_size: str) -> list[str]:
     request = SheetRequest(players if part.per_player else 1, (), 1, paper, "color", part.has_backs,
                            card_size=card_size)
-    document = part.builder()(rules, request)
+    document: SheetDocument = part.builder()(rules, request)
     pdf.render(document, paper, "color")
     return page_fit(document, paper)
 
 
-def _card(game: Any, rules: RuleData, setup: dict, paper: str) -> list:
-    document = setupcard.build(setup, rules, game.setup_card_drawer(), paper=paper)
+def _card(game: Any, rules: RuleData, setup: dict[str, Any], paper: str) -> list[str]:
+    document = setupcard.build(setup, rules, game, paper=paper)
     pdf.render(document, paper, "color")
     return page_fit(document, paper)
 
 
-def page_fit(document: Any, paper: str) -> list:
+def page_fit(document: SheetDocument, paper: str) -> list[str]:
     """How the drawn page misses the paper's rules (layouts/paper.yaml): each item that reaches
     into the margin, by how many mm; margins that are not even; a content box that leaves more
     paper empty than a layout for this paper should."""
@@ -102,7 +104,7 @@ def page_fit(document: Any, paper: str) -> list:
     # where the content box sits on the paper (centred: the layout for this paper sets its size)
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
     where = "A4" if paper == "a4" else "Letter"
-    out: list = []
+    out: list[str] = []
     for side, margin, across in (("left and right", dx, width), ("top and bottom", dy, height)):
         if margin > most + _TOLERANCE:
             out.append(f"does not use the paper: the content box leaves {margin:.1f} mm at the {side} "
@@ -123,7 +125,7 @@ def page_fit(document: Any, paper: str) -> list:
     return out
 
 
-def margins(document: Any, paper: str) -> tuple:
+def margins(document: SheetDocument, paper: str) -> Extent:
     """(left, top, right, bottom): the paper left empty around everything drawn, in mm."""
     width, height = (side * PT for side in PAPER[paper])  # points to mm
     dx, dy = (width - document.width) / 2, (height - document.height) / 2
@@ -135,7 +137,7 @@ def margins(document: Any, paper: str) -> tuple:
     return (dx + left, dy + top, dx + document.width - right, dy + document.height - bottom)
 
 
-def _drawn(document: Any) -> Iterator[tuple]:
+def _drawn(document: SheetDocument) -> Iterator[tuple[Item, Extent]]:
     """(item, its extent) for every item the document draws, backdrops first, then each page's own."""
     for items in [*document.backdrops.values(), *(page.items for page in document.pages)]:
         for item in items:
@@ -147,7 +149,7 @@ def _drawn(document: Any) -> Iterator[tuple]:
 _CAP, _DESCENT = 0.72, 0.21  # of a text's size: how far its capitals rise above and its descenders fall below the baseline
 
 
-def extent(item: Any) -> Optional[tuple]:
+def extent(item: Item) -> Optional[Extent]:
     """(left, top, right, bottom) in mm from the content box's top left: what `item` covers."""
     if isinstance(item, (Box, Para, FormField)):
         r = item.rect
@@ -174,7 +176,7 @@ def extent(item: Any) -> Optional[tuple]:
     return None
 
 
-def _describe(item: Any) -> str:
+def _describe(item: Item) -> str:
     kind = type(item).__name__.lower()
     text = getattr(item, "text", None)
     if isinstance(text, str):

@@ -17,10 +17,10 @@ Coordinates here are PDF points, (cx, cy) the centre, `size` the width.
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Any, Optional, Sequence
 
 from sheetgen import ink
-from sheetgen.sheet import MIN_TEXT, Painter
+from sheetgen.sheet import MIN_TEXT, Painter, Palette
 from sheetgen.typeface import FONTS
 
 RESOURCE_LETTERS = {"copper": "C", "silver": "S", "gold": "G"}
@@ -34,7 +34,7 @@ def core(kind: str) -> Painter:
         raise ValueError(f"no core icon called {kind!r} (a game's own pictogram carries its painter)") from None
 
 
-def draw(c, painter: Painter, cx: float, cy: float, size: float, palette: dict) -> None:
+def draw(c: Any, painter: Painter, cx: float, cy: float, size: float, palette: Palette) -> None:
     """Draw a symbol with `painter` on canvas `c`."""
     c.saveState()
     c.setLineJoin(1)
@@ -42,7 +42,7 @@ def draw(c, painter: Painter, cx: float, cy: float, size: float, palette: dict) 
     c.restoreState()
 
 
-def paint(c, path, fill, stroke_width, palette) -> None:
+def paint(c: Any, path: Any, fill: Optional[str], stroke_width: float, palette: Palette) -> None:
     """Stroke `path` in ink, filled with the colour role `fill` where the palette has it."""
     colour = palette.get(fill) if fill else None
     ink.stroke(c, palette["ink"])
@@ -54,7 +54,7 @@ def paint(c, path, fill, stroke_width, palette) -> None:
         c.drawPath(path, stroke=1, fill=0)
 
 
-def polygon(c, points):
+def polygon(c: Any, points: Sequence[tuple[float, float]]) -> Any:
     """A closed path through `points`."""
     path = c.beginPath()
     path.moveTo(*points[0])
@@ -72,7 +72,7 @@ def letter_size(size: float, ratio: float, most: float) -> Optional[float]:
     return max(size * ratio, MIN_TEXT)
 
 
-def _letter(c, kind, cx, cy, size, palette):
+def _letter(c: Any, kind: str, cx: float, cy: float, size: float, palette: Palette) -> None:
     letter = letter_size(size, 0.42, 0.5)
     if letter is None:
         return
@@ -81,7 +81,7 @@ def _letter(c, kind, cx, cy, size, palette):
     c.drawCentredString(cx, cy - letter * 0.36, RESOURCE_LETTERS[kind])
 
 
-def _copper(c, cx, cy, size, palette):
+def _copper(c: Any, cx: float, cy: float, size: float, palette: Palette) -> None:
     r = size / 2
     points = [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
               for a in range(0, 360, 60)]
@@ -89,21 +89,21 @@ def _copper(c, cx, cy, size, palette):
     _letter(c, "copper", cx, cy, size, palette)
 
 
-def _silver(c, cx, cy, size, palette):
+def _silver(c: Any, cx: float, cy: float, size: float, palette: Palette) -> None:
     r = size / 2
     points = [(cx, cy + r), (cx + r * 0.85, cy), (cx, cy - r), (cx - r * 0.85, cy)]
     paint(c, polygon(c, points), "silver", max(0.5, size / 30), palette)
     _letter(c, "silver", cx, cy, size, palette)
 
 
-def _gold(c, cx, cy, size, palette):
+def _gold(c: Any, cx: float, cy: float, size: float, palette: Palette) -> None:
     w, h = size / 2, size * 0.32
     points = [(cx - w, cy - h), (cx + w, cy - h), (cx + w * 0.62, cy + h), (cx - w * 0.62, cy + h)]
     paint(c, polygon(c, points), "gold", max(0.5, size / 30), palette)
     _letter(c, "gold", cx, cy, size, palette)
 
 
-def _star(c, cx, cy, size, palette):
+def _star(c: Any, cx: float, cy: float, size: float, palette: Palette) -> None:
     outer, inner = size / 2, size / 2 * 0.45
     points = []
     for i in range(10):
@@ -113,7 +113,7 @@ def _star(c, cx, cy, size, palette):
     paint(c, polygon(c, points), "star", max(0.4, size / 35), palette)
 
 
-def _ore(c, cx, cy, size, palette):
+def _ore(c: Any, cx: float, cy: float, size: float, palette: Palette) -> None:
     r = size / 2
     points = [(cx - r * 0.95, cy - r * 0.55), (cx - r * 0.7, cy + r * 0.3), (cx - r * 0.2, cy + r * 0.62),
               (cx + r * 0.45, cy + r * 0.5), (cx + r * 0.95, cy + r * 0.05), (cx + r * 0.8, cy - r * 0.55)]

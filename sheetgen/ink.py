@@ -11,7 +11,7 @@ role is a grey level (DeviceGray): nothing asks for colour ink at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def _num(value: float) -> str:
     return f"{value:.4f}".rstrip("0").rstrip(".") or "0"
 
 
-def operators(colour: Any) -> tuple:
+def operators(colour: Any) -> tuple[str, str]:
     """(fill, stroke) PDF operators setting `colour`: a Gray, a Black or a reportlab RGB colour."""
     if isinstance(colour, Gray):
         level = _num(colour.level)
@@ -46,29 +46,32 @@ def operators(colour: Any) -> tuple:
 
 def fill(c: Any, colour: Any) -> None:
     """Set the canvas's fill colour."""
-    if isinstance(colour, Gray):
-        c.setFillGray(colour.level)
-    elif isinstance(colour, Black):
-        c.setFillColorCMYK(0, 0, 0, colour.tint)
-    else:
-        c.setFillColor(colour)
+    _set(colour, c.setFillGray, c.setFillColorCMYK, c.setFillColor)
 
 
 def stroke(c: Any, colour: Any) -> None:
     """Set the canvas's stroke colour."""
+    _set(colour, c.setStrokeGray, c.setStrokeColorCMYK, c.setStrokeColor)
+
+
+def _set(colour: Any, gray: Callable[[float], None], cmyk: Callable[[float, float, float, float], None],
+         other: Callable[[Any], None]) -> None:
+    """Set `colour` with the canvas's setter for its kind (its fill or its stroke setters)."""
     if isinstance(colour, Gray):
-        c.setStrokeGray(colour.level)
+        gray(colour.level)
     elif isinstance(colour, Black):
-        c.setStrokeColorCMYK(0, 0, 0, colour.tint)
+        cmyk(0, 0, 0, colour.tint)
     else:
-        c.setStrokeColor(colour)
+        other(colour)
 
 
-def as_rgb(colour: Any) -> tuple:
+def as_rgb(colour: Any) -> tuple[float, float, float]:
     """(red, green, blue) from 0 to 1 as `colour` looks on paper (a tint of black as that share of
     grey), for contrast checks."""
     if isinstance(colour, Gray):
-        return (colour.level,) * 3
+        return colour.level, colour.level, colour.level
     if isinstance(colour, Black):
-        return (1 - colour.tint,) * 3
-    return tuple(colour.rgb())
+        grey = 1 - colour.tint
+        return grey, grey, grey
+    red, green, blue = colour.rgb()
+    return red, green, blue

@@ -20,15 +20,15 @@ from sheetgen.results.yaml import read_yaml
 
 PAPERS = ("letter", "a4")
 
-_files: dict = {}  # name -> the file's plain values, read once per process
-_cache: dict = {}  # (name, paper) -> the layout for that paper
+_files: dict[str, dict[str, Any]] = {}  # name -> the file's plain values, read once per process
+_cache: dict[tuple[str, Optional[str]], dict[str, Any]] = {}  # (name, paper) -> the layout for that paper
 
 
 class LayoutError(SheetgenError):
     """A layout file that cannot be laid out for a paper: a bug in the package, named with its key."""
 
 
-def load(name: str, paper: Optional[str] = None) -> dict:
+def load(name: str, paper: Optional[str] = None) -> dict[str, Any]:
     """layouts/<name>.yaml for `paper` (its `papers:` values over the shared ones) as plain values.
 
     Without `paper`, the shared layout alone; a layout that has a `papers:` block
@@ -39,13 +39,14 @@ def load(name: str, paper: Optional[str] = None) -> dict:
     return _cache[key]
 
 
-def _file(name: str) -> dict:
+def _file(name: str) -> dict[str, Any]:
     if name not in _files:
-        _files[name] = read_yaml(paths.bundled("layouts") / f"{name}.yaml").value
+        values: dict[str, Any] = read_yaml(paths.bundled("layouts") / f"{name}.yaml").value
+        _files[name] = values
     return _files[name]
 
 
-def _resolve(name: str, layout: dict, paper: Optional[str]) -> dict:
+def _resolve(name: str, layout: dict[str, Any], paper: Optional[str]) -> dict[str, Any]:
     if paper is not None and paper not in PAPERS:
         raise LayoutError(f"layouts/{name}.yaml: no layout for paper '{paper}' (papers: {', '.join(PAPERS)})")
     papers = layout.get("papers")
@@ -59,12 +60,12 @@ def _resolve(name: str, layout: dict, paper: Optional[str]) -> dict:
     if missing:
         raise LayoutError(f"layouts/{name}.yaml: papers has no {missing[0]} layout")
     # every paper is laid out, whichever is asked for: a bad key is found the same way on either
-    laid = {p: _over(shared, papers[p], {o: papers[o] for o in PAPERS if o != p}, f"papers.{p}", name)
+    laid: dict[str, dict[str, Any]] = {p: _over(shared, papers[p], {o: papers[o] for o in PAPERS if o != p}, f"papers.{p}", name)
             for p in PAPERS}
     return shared if paper is None else laid[paper]
 
 
-def _over(base: Any, override: Any, others: dict, where: str, name: str) -> Any:
+def _over(base: Any, override: Any, others: dict[str, Any], where: str, name: str) -> Any:
     """`override` laid over `base`: mappings key by key, anything else whole. A key not in `base`
     must be set by each of `others` (the other papers' values at the same place, by paper)."""
     if not isinstance(override, dict):

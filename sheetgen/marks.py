@@ -9,20 +9,23 @@ both sides carry registration targets at the same place on both sides.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen import layouts
-from sheetgen.sheet import PT, Box, Line, Rect, Text
+from sheetgen.sheet import PT, Box, Item, Line, Rect, Text
 
 
-def _spec(name: str) -> dict:
-    return layouts.load("print-marks")[name]
+def _spec(name: str) -> dict[str, Any]:
+    spec: dict[str, Any] = layouts.load("print-marks")[name]
+    return spec
 
 
-def scale_bar(x: float, y: float, vertical: bool = False) -> list:
+def scale_bar(x: float, y: float, vertical: bool = False) -> list[Item]:
     """The bar from (x, y): along the x axis with its label above it, or (vertical)
     down the page with its ticks to the left and its label reading upwards on the right."""
     spec = _spec("scale_bar")
     length, every, width = spec["length"], spec["tick_every"], spec["width"]
-    out: list = []
+    out: list[Item] = []
     steps = int(round(length / every))
     if vertical:
         out.append(Line(x, y, x, y + length, width))
@@ -46,7 +49,7 @@ def scale_bar_length() -> float:
     return float(_spec("scale_bar")["length"])
 
 
-def footer(width: float, y: float, text: str, size: float) -> list:
+def footer(width: float, y: float, text: str, size: float) -> list[Item]:
     """A page's footer line: the scale bar at the left end, the footer text right-aligned after it."""
     length = scale_bar_length()
     room = 4.0
@@ -54,7 +57,7 @@ def footer(width: float, y: float, text: str, size: float) -> list:
             Text(width, y, text, size, role="muted", align="right", max_width=width - length - room, footer=True)]
 
 
-def target(cx: float, cy: float) -> list:
+def target(cx: float, cy: float) -> list[Item]:
     """A registration target centred on (cx, cy): a circle with a cross reaching past it."""
     spec = _spec("registration")
     r, over, width = spec["size"] / 2, spec["overshoot"], spec["width"]

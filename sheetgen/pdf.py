@@ -26,10 +26,11 @@ from __future__ import annotations
 
 import hashlib
 import io
+from typing import Any, Union
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.units import mm
+from reportlab.lib import units
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -37,10 +38,11 @@ from sheetgen import __version__, icons
 from sheetgen import ink as paint
 from sheetgen.errors import SheetgenError
 from sheetgen.pdfform import FormWriter, pack
-from sheetgen.sheet import Box, FormField, Icon, Line, Para, Polygon, SheetDocument, Text, para_lines
+from sheetgen.sheet import Box, FormField, Icon, Item, Line, Palette, Para, Polygon, SheetDocument, Text, para_lines
 from sheetgen.typeface import FONTS, register, text_width
 
 PAPER = {"letter": LETTER, "a4": A4}
+mm: float = units.mm  # points per millimetre (typed here: reportlab has no type stubs)
 
 _COLOUR = {
     "ink": "#1e1915", "muted": "#5f554d", "paper": "#ffffff",
@@ -75,7 +77,7 @@ def _grey(value: str) -> paint.Gray:
     return paint.Gray(round(0.299 * red + 0.587 * green + 0.114 * blue, 4))
 
 
-PALETTES: dict = {
+PALETTES: dict[str, Palette] = {
     "color": {role: (paint.Black(_BLACK_ROLES[role]) if role in _BLACK_ROLES and v else HexColor(v) if v else None)
               for role, v in _COLOUR.items()},
     "low": {role: (_grey(v) if v else None) for role, v in _LOW_INK.items()},
@@ -93,9 +95,9 @@ class LayoutOverflow(SheetgenError):
 class _Placer:
     """Converts millimetres from the content box's top-left into page points."""
 
-    def __init__(self, doc: SheetDocument, pagesize):
-        self.left = (pagesize[0] - doc.width * mm) / 2
-        self.top = pagesize[1] - (pagesize[1] - doc.height * mm) / 2
+    def __init__(self, doc: SheetDocument, pagesize: tuple[float, float]):
+        self.left: float = (pagesize[0] - doc.width * mm) / 2
+        self.top: float = pagesize[1] - (pagesize[1] - doc.height * mm) / 2
 
     def x(self, value: float) -> float:
         return self.left + value * mm
@@ -168,7 +170,7 @@ def _pin_date(c: Canvas) -> None:
                                 usedforsecurity=False)
 
 
-def _draw(c, item, at: _Placer, palette) -> None:
+def _draw(c: Any, item: Item, at: _Placer, palette: Palette) -> None:
     if isinstance(item, Box):
         _box(c, item, at, palette)
     elif isinstance(item, Text):
@@ -189,7 +191,7 @@ def _draw(c, item, at: _Placer, palette) -> None:
         raise TypeError(f"cannot draw {type(item).__name__}")
 
 
-def _box(c, box: Box, at: _Placer, palette) -> None:
+def _box(c: Any, box: Box, at: _Placer, palette: Palette) -> None:
     fill = palette.get(box.fill) if box.fill else None
     stroke = palette.get(box.stroke) if box.stroke else None
     if fill is None and stroke is None:
@@ -207,7 +209,7 @@ def _box(c, box: Box, at: _Placer, palette) -> None:
         c.rect(*args, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
-def _polygon(c, item: Polygon, at: _Placer, palette) -> None:
+def _polygon(c: Any, item: Polygon, at: _Placer, palette: Palette) -> None:
     fill = palette.get(item.fill) if item.fill else None
     stroke = palette.get(item.stroke) if item.stroke else None
     if fill is None and stroke is None:
@@ -226,13 +228,13 @@ def _polygon(c, item: Polygon, at: _Placer, palette) -> None:
     c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
-def _readable(item) -> None:
+def _readable(item: Union[Text, Para]) -> None:
     if item.size < item.min_size - 1e-9:
         raise LayoutOverflow(f"layout: '{item.text}' is set at {item.size:g} pt, below the {item.min_size:g} pt "
                              f"minimum")
 
 
-def _text(c, item: Text, at: _Placer, palette) -> None:
+def _text(c: Any, item: Text, at: _Placer, palette: Palette) -> None:
     _readable(item)
     font = FONTS[item.bold]
     if item.max_width is not None and stringWidth(item.text, font, item.size) > item.max_width * mm + 0.1:
@@ -257,7 +259,7 @@ def _text(c, item: Text, at: _Placer, palette) -> None:
         c.restoreState()
 
 
-def _para(c, item: Para, at: _Placer, palette) -> None:
+def _para(c: Any, item: Para, at: _Placer, palette: Palette) -> None:
     _readable(item)
     r, size = item.rect, item.size
     lines = para_lines(item)

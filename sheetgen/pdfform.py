@@ -66,6 +66,7 @@ _CHECK_TAG = "ZaDb"
 _FLAGS = {"print": 1 << 2}
 _FIELD_FLAGS = {"no_spell_check": 1 << 22}
 _ALIGN = {"left": 0, "center": 1, "right": 2}
+PdfRect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 MIN_SIZE = 4.0  # points: text sheetgen fills in shrinks to fit its field, never below this
 _OBJECTS_PER_STREAM = 400
 
@@ -76,9 +77,9 @@ class FormFont:
 
     name: str  # PostScript name
     data: bytes  # the whole TrueType file
-    glyphs: dict  # code point -> glyph id
-    widths: tuple  # glyph id -> advance, 1/1000 em
-    bbox: tuple
+    glyphs: dict[int, int]  # code point -> glyph id
+    widths: tuple[int, ...]  # glyph id -> advance, 1/1000 em
+    bbox: tuple[int, ...]
     ascent: int
     descent: int
     cap_height: int
@@ -98,7 +99,7 @@ class FormFont:
 
     def to_unicode(self) -> bytes:
         """The ToUnicode CMap: each glyph id to the lowest code point drawn with it."""
-        first: dict = {}
+        first: dict[int, int] = {}
         for code, glyph in sorted(self.glyphs.items()):
             first.setdefault(glyph, code)
         lines = []
@@ -136,19 +137,19 @@ def form_font(bold: bool) -> FormFont:
 class FormWriter:
     """Adds form fields to the pages of one reportlab canvas, as they are drawn."""
 
-    def __init__(self, canvas: Any, ink: tuple):
+    def __init__(self, canvas: Any, ink: tuple[str, str]):
         self.c = canvas
         self.pdf_document = canvas._doc
         self.acro_form = canvas.acroForm  # registers /AcroForm in the catalog
         self._ink, self._ink_stroke = ink  # the ink's PDF operators (fill, stroke): see ink.operators
-        self._nodes: dict = {}  # a name's leading parts -> its _Node
-        self._streams: dict = {}  # (width, height, on) -> reference, a check box's looks
-        self._own: dict = {}  # (field, partial name, rect) -> the widget's own parts, for the next copy
+        self._nodes: dict[tuple[str, ...], _Node] = {}  # a name's leading parts -> its _Node
+        self._streams: dict[tuple[str, str, bool], Any] = {}  # (width, height, on) -> reference, a check box's looks
+        self._own: dict[tuple[FormField, str, PdfRect], list[Any]] = {}  # -> the widget's own parts, for the next copy
         self._widgets = 0  # widgets added, which names each one's annotation
-        self._resources: dict = {}  # font tag -> reference, the form's /DR
+        self._resources: dict[str, Any] = {}  # font tag -> reference, the form's /DR
         self.acro_form.extras.update(DR=_FontResources(self._resources), DA=_DefaultLook(self._resources))
 
-    def add(self, field: FormField, name: str, rect: tuple) -> None:
+    def add(self, field: FormField, name: str, rect: PdfRect) -> None:
         """The field `name` (a full, dotted name) at `rect` (x0, y0, x1, y1 in points) on the current page."""
         *parents, partial = name.split(".")
         # written as PDF source, not reportlab dictionaries: a sheet has tens of thousands of widgets,
@@ -173,11 +174,11 @@ class FormWriter:
         else:
             self.acro_form.fields.append(ref)
 
-    def _widget(self, field: FormField, name: str, partial: str, rect: tuple) -> list:
+    def _widget(self, field: FormField, name: str, partial: str, rect: PdfRect) -> list[Any]:
         """A widget's dictionary as PDF source without its /P (first gap) and /Parent: bytes and references."""
         x0, y0, x1, y1 = rect
         width, height = x1 - x0, y1 - y0
-        parts: list = [f"<< /Type /Annot /Subtype /Widget /Rect [{_num(x0)} {_num(y0)} {_num(x1)} {_num(y1)}] "
+        parts: list[Any] = [f"<< /Type /Annot /Subtype /Widget /Rect [{_num(x0)} {_num(y0)} {_num(x1)} {_num(y1)}] "
                        f"/F {_FLAGS['print']} /P ".encode("ascii")]
         words = f" /T {_string(partial)}"
         label = field.label
@@ -212,7 +213,7 @@ class FormWriter:
                         self._stream(width, height, f"/Tx BMC\n{body}EMC", tag), b" >>"]
 
     # -- the field tree ------------------------------------------------------------
-    def _node(self, path: tuple) -> "_Node":
+    def _node(self, path: tuple[str, ...]) -> _Node:
         if path not in self._nodes:
             node = self._nodes[path] = _Node(path[-1])
             node.ref = self.pdf_document.Reference(node)
@@ -270,7 +271,7 @@ class FormWriter:
         return self._streams[key]
 
     def _stream(self, width: float, height: float, body: str, font: Optional[str] = None) -> Any:
-        entries: dict = {"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
+        entries: dict[str, Any] = {"Type": PDFName("XObject"), "Subtype": PDFName("Form"),
                          "BBox": PDFArray([0, 0, _num(width), _num(height)])}
         if font is not None:
             entries["Resources"] = PDFDictionary({"Font": PDFDictionary({font: self._resources[font]})})
@@ -294,25 +295,26 @@ class FormWriter:
         return f"q {self._ink_stroke} {_num(side * 0.13)} w 1 J 1 j {path} S Q"
 
 
-class _Stream(PDFObject):
+class _Stream(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs: PDFObject is Any
     """A stream, Flate-compressed, with the dictionary `entries` (values as reportlab formats them)."""
 
     __RefOnly__ = 1
 
-    def __init__(self, entries: dict, data: bytes):
+    def __init__(self, entries: dict[str, Any], data: bytes):
         self.entries = entries
         self.data = data
 
     def format(self, document: Any) -> bytes:
         packed = zlib.compress(self.data, 9)
         head = PDFDictionary(dict(self.entries, Filter=PDFName("FlateDecode"), Length=len(packed)))
-        return head.format(document) + b"\nstream\n" + packed + b"\nendstream"
+        formatted: bytes = head.format(document)
+        return formatted + b"\nstream\n" + packed + b"\nendstream"
 
 
-class _Source(PDFObject):
+class _Source(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
     """PDF source (bytes) with references (or other objects) in it, formatted when the file is written."""
 
-    def __init__(self, parts: list):
+    def __init__(self, parts: list[Any]):
         self.parts = parts
 
     def format(self, document: Any) -> bytes:
@@ -326,12 +328,12 @@ def _ref(document: Any, reference: Any) -> bytes:
     return b"%d %d R" % document.idToObjectNumberAndVersion[reference.name]
 
 
-class _Node(PDFObject):
+class _Node(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
     """A field that only holds other fields: a part of their names."""
 
     def __init__(self, name: str):
         self.name = name
-        self.kids: list = []
+        self.kids: list[Any] = []
         self.ref: Any = None
         self.parent: Optional[PDFObject] = None
 
@@ -341,10 +343,10 @@ class _Node(PDFObject):
         return b"<< /T " + _string(self.name).encode("ascii") + b" /Kids [" + kids + b"]" + parent + b" >>"
 
 
-class _DefaultLook(PDFObject):
+class _DefaultLook(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
     """The form's default /DA: a form font in use (only weights a field uses are embedded)."""
 
-    def __init__(self, fonts: dict):
+    def __init__(self, fonts: dict[str, Any]):
         self.fonts = fonts
 
     def format(self, document: Any) -> bytes:
@@ -352,7 +354,7 @@ class _DefaultLook(PDFObject):
         return f"(/{tag} 0 Tf 0 g)".encode("ascii")
 
 
-class _Raw(PDFObject):
+class _Raw(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
     """PDF source text written as it is."""
 
     def __init__(self, text: str):
@@ -362,10 +364,10 @@ class _Raw(PDFObject):
         return self.text.encode("ascii")
 
 
-class _FontResources(PDFObject):
+class _FontResources(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
     """The form's default resources: its fonts, as they stand when the document is written."""
 
-    def __init__(self, fonts: dict):
+    def __init__(self, fonts: dict[str, Any]):
         self.fonts = fonts
 
     def format(self, document: Any) -> bytes:
@@ -412,8 +414,8 @@ def pack(pdf: bytes) -> bytes:
     trailer = _TRAILER.search(pdf, start).group(1)  # type: ignore[union-attr]
     head = pdf[:pdf.index(b"\n", pdf.index(b"\n") + 1) + 1].replace(b"%PDF-1.4", b"%PDF-1.7", 1)
     out = bytearray(head)
-    where: dict = {}  # object number -> (1, offset) or (2, object stream, index)
-    loose: list = []  # (number, body) to pack
+    where: dict[int, tuple[int, ...]] = {}  # object number -> (1, offset) or (2, object stream, index)
+    loose: list[tuple[int, bytes]] = []  # (number, body) to pack
     info_object = b""
     info = int(re.search(rb"/Info (\d+) 0 R", trailer).group(1))  # type: ignore[union-attr]
     for number in range(1, count):

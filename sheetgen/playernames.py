@@ -46,9 +46,10 @@ COVERAGE = Path(__file__).resolve().parent / "fonts" / "coverage.txt"
 
 
 @functools.cache
-def _ranges() -> tuple:
+def _ranges() -> tuple[list[int], list[int]]:
     """(starts, ends) of the code point ranges both weights of the sheets' font draw, read once."""
-    starts, ends = [], []
+    starts: list[int] = []
+    ends: list[int] = []
     for line in COVERAGE.read_text(encoding="utf-8").splitlines():
         line = line.strip()
         if line and not line.startswith("#"):
@@ -99,11 +100,11 @@ def twice(name: str) -> str:
     return f"the name {name} is used twice; give each player a different name"
 
 
-def check_all(given: Sequence[str]) -> list:
+def check_all(given: Sequence[str]) -> list[str]:
     """Names as kept, each once; else InvalidArgument('names', why). Any name a results file
     takes passes: what only a printed page cannot show is `check_printable`'s."""
     parsed = [clean(n) for n in given]
-    seen: set = set()
+    seen: set[str] = set()
     for n in parsed:
         why = text_problem(n)
         if why == "a name is empty":

@@ -17,11 +17,12 @@ import unicodedata
 from dataclasses import dataclass
 from hashlib import sha256
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Protocol, Union
 
 from sheetgen import paths, playernames
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.schema import Bool, Check, Field, Int, List, Map, Str, check
+from sheetgen.results.document import Document, PathKey
 from sheetgen.results.report import TieBreakers
 from sheetgen.results.yaml import parse_yaml, read_limited
 
@@ -55,13 +56,26 @@ TIE_BREAKERS = Map({
 })
 
 
+class DataGame(Protocol):
+    """What reading a game's rule data needs of the game (sheetgen.games.GameSpec has it)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def data_fields(self) -> dict[str, Any]: ...
+
+    @property
+    def check_data(self) -> Optional[Callable[[Any], list[Problem]]]: ...
+
+
 @dataclass(frozen=True)
 class RuleData:
     """One game's validated rule data: `source` names its file, `digest` is the SHA-256 of its bytes."""
 
     game: str
     source: str
-    values: dict
+    values: dict[str, Any]
     digest: str
 
     def __getitem__(self, key: str) -> Any:
@@ -69,7 +83,8 @@ class RuleData:
 
     @property
     def title(self) -> str:
-        return self.values["meta"]["title"]
+        title: str = self.values["meta"]["title"]
+        return title
 
     @property
     def players(self) -> tuple[int, int]:
@@ -102,7 +117,7 @@ def display(path: Union[str, "os.PathLike[str]"]) -> str:
 _cache: dict[tuple[str, Path], RuleData] = {}
 
 
-def load(game: Any, data_dir: Union[str, "os.PathLike[str]", None] = None) -> RuleData:
+def load(game: DataGame, data_dir: Union[str, "os.PathLike[str]", None] = None) -> RuleData:
     """Read and validate `game`'s rule data from `data_dir` (default: bundled), once per process.
 
     The file is refused when it is missing or not a regular file; a second call
@@ -121,7 +136,7 @@ def load(game: Any, data_dir: Union[str, "os.PathLike[str]", None] = None) -> Ru
     return _cache[key]
 
 
-def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
+def parse_and_check(raw: bytes, name: str, game: DataGame) -> RuleData:
     """Validate one rule-data file's bytes for `game`; raise InvalidInput listing every problem."""
     doc = parse_yaml(raw, name)
     schema = Map({"game": Str(choices=[game.key]), "version": Int(1), "meta": META,
@@ -143,11 +158,11 @@ def parse_and_check(raw: bytes, name: str, game: Any) -> RuleData:
 _CONTROL = ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn")  # control, format (bidi), separators, private, unassigned
 
 
-def unprintable(doc: Any) -> list:
+def unprintable(doc: Document) -> list[Problem]:
     """Every text of the data (keys too) holding a character a terminal or a sheet must not be given
     raw (an escape sequence, a bidi override, a line separator), placed where it is written."""
-    out: list = []
-    stack: list = [((), doc.value)]
+    out: list[Problem] = []
+    stack: list[tuple[PathKey, Any]] = [((), doc.value)]
     while stack:
         path, value = stack.pop()
         items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
@@ -165,8 +180,8 @@ def unprintable(doc: Any) -> list:
     return sorted(out, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def check_folder(folder: Union[str, "os.PathLike[str]"], games: dict,
-                 fit: Optional[Callable[[Any, RuleData, str], list]] = None) -> tuple[list[str], list[Problem]]:
+def check_folder(folder: Union[str, "os.PathLike[str]"], games: Mapping[str, DataGame],
+                 fit: Optional[Callable[[Any, RuleData, str], list[Problem]]] = None) -> tuple[list[str], list[Problem]]:
     """Check every <game>.yaml in `folder`: (names of good files, all problems). Nothing is kept.
     `fit(game, rules, name)`, when given, is run on data that passes and names every way it does
     not fit what is drawn with it (sheetgen.datafit.check: `data check` passes it in)."""

@@ -20,6 +20,9 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from sheetgen.errors import Problem
 from sheetgen.results.document import Document, PathKey
 
+# what a walk finds: (where, message, whether it is the key rather than the value that is wrong)
+Found = list[tuple[PathKey, str, bool]]
+
 
 def describe(value: Any) -> str:
     """How a value reads in a message: its type, and the value itself when short."""
@@ -49,16 +52,16 @@ class Schema:
         fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
         return f"{type(self).__name__}({fields})"
 
-    def walk(self, value: Any, path: PathKey, out: list) -> None:  # pragma: no cover
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def json_schema(self) -> dict:
+    def json_schema(self) -> dict[str, Any]:
         """This schema as JSON Schema (draft 2020-12), for editors' completion and checks."""
         return {}
 
 
 class Any_(Schema):
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         return None
 
 
@@ -68,7 +71,7 @@ class Int(Schema):
     def __init__(self, min: Optional[int] = None, max: Optional[int] = None, why: str = ""):
         self.min, self.max, self.why = min, max, why
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             out.append((path, f"expected a whole number, got {describe(value)}", False))
         elif self.min is not None and value < self.min:
@@ -77,8 +80,8 @@ class Int(Schema):
             out.append((path, f"{value} is too large (at most {self.max}{': ' + self.why if self.why else ''})",
                         False))
 
-    def json_schema(self):
-        out: dict = {"type": "integer"}
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
         if self.min is not None:
             out["minimum"] = self.min
         if self.max is not None:
@@ -87,11 +90,11 @@ class Int(Schema):
 
 
 class Bool(Schema):
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if not isinstance(value, bool):
             out.append((path, f"expected true or false, got {describe(value)}", False))
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return {"type": "boolean"}
 
 
@@ -99,7 +102,7 @@ class Str(Schema):
     def __init__(self, choices: Optional[Iterable[str]] = None, allow_empty: bool = False):
         self.choices, self.allow_empty = choices, allow_empty
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if not isinstance(value, str):
             out.append((path, f"expected text, got {describe(value)}", False))
         elif not value.strip() and not self.allow_empty:
@@ -107,8 +110,8 @@ class Str(Schema):
         elif self.choices is not None and value not in self.choices:
             out.append((path, _unknown("value", value, self.choices), False))
 
-    def json_schema(self):
-        out: dict = {"type": "string"}
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string"}
         if self.choices is not None:
             out["enum"] = list(self.choices)
         elif not self.allow_empty:
@@ -120,7 +123,7 @@ class List(Schema):
     def __init__(self, item: Schema, min: int = 0, max: Optional[int] = None):
         self.item, self.min, self.max = item, min, max
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if not isinstance(value, list):
             out.append((path, f"expected a list, got {describe(value)}", False))
             return
@@ -129,8 +132,8 @@ class List(Schema):
         for i, item in enumerate(value):
             self.item.walk(item, path + (i,), out)
 
-    def json_schema(self):
-        out: dict = {"type": "array", "items": self.item.json_schema()}
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
         if self.min:
             out["minItems"] = self.min
         if self.max is not None:
@@ -144,11 +147,11 @@ class OrNull(Schema):
     def __init__(self, schema: Schema):
         self.schema = schema
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if value is not None:
             self.schema.walk(value, path, out)
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.schema.json_schema(), {"type": "null"}]}
 
 
@@ -184,11 +187,11 @@ class Field:
 class Map(Schema):
     """A mapping with known keys. Values may be Schema (required) or Field."""
 
-    def __init__(self, fields: dict, extra: Optional[Schema] = None):
+    def __init__(self, fields: dict[str, Union[Schema, Field]], extra: Optional[Schema] = None):
         self.fields = fields
         self.extra = extra  # schema for keys not listed, or None to reject them
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if not isinstance(value, dict):
             out.append((path, f"expected a mapping of keys to values, got {describe(value)}", False))
             return
@@ -206,9 +209,9 @@ class Map(Schema):
             else:
                 self.extra.walk(value[key], path + (key,), out)
 
-    def json_schema(self):
-        properties = {}
-        required = []
+    def json_schema(self) -> dict[str, Any]:
+        properties: dict[str, Any] = {}
+        required: list[str] = []
         for name, spec in self.fields.items():
             spec = spec if isinstance(spec, Field) else Field(spec)
             prop = spec.schema.json_schema()
@@ -218,7 +221,7 @@ class Map(Schema):
             properties[str(name)] = prop
             if spec.required:
                 required.append(str(name))
-        out: dict = {"type": "object", "properties": properties}
+        out: dict[str, Any] = {"type": "object", "properties": properties}
         if required:
             out["required"] = required
         out["additionalProperties"] = self.extra.json_schema() if self.extra is not None else False
@@ -231,7 +234,7 @@ class Dict(Schema):
     def __init__(self, key: Schema, value: Schema):
         self.key, self.value = key, value
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if not isinstance(value, dict):
             out.append((path, f"expected a mapping, got {describe(value)}", False))
             return
@@ -243,7 +246,7 @@ class Dict(Schema):
                 out[i] = (p, f"key {msg}", True)
             self.value.walk(item, path + (key,), out)
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return {"type": "object", "additionalProperties": self.value.json_schema()}
 
 
@@ -253,7 +256,7 @@ class Check(Schema):
     def __init__(self, schema: Schema, test: Callable[[Any], Optional[str]] = lambda v: None):
         self.schema, self.test = schema, test
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         before = len(out)
         self.schema.walk(value, path, out)
         if len(out) == before:
@@ -261,24 +264,24 @@ class Check(Schema):
             if message:
                 out.append((path, message, False))
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return self.schema.json_schema()
 
 
 def check(doc: Document, schema: Schema, root: PathKey = ()) -> list[Problem]:
     """Every structural problem of `doc` against `schema`, in file order."""
-    found: list = []
+    found: Found = []
     schema.walk(doc.value, root, found)
     problems = [doc.problem(path, message, at_key=at_key) for path, message, at_key in found]
     return sorted(problems, key=lambda p: (p.line or 0, p.column or 0))
 
 
-def _unknown(what: str, got: Any, allowed: Iterable) -> str:
-    allowed = [str(a) for a in allowed]
-    hint = difflib.get_close_matches(str(got), allowed, n=1)
+def _unknown(what: str, got: Any, allowed: Iterable[Any]) -> str:
+    names = [str(a) for a in allowed]
+    hint = difflib.get_close_matches(str(got), names, n=1)
     if hint:
         return f"unknown {what} '{got}'; did you mean '{hint[0]}'?"
-    return f"unknown {what} '{got}'; expected one of: {', '.join(allowed)}"
+    return f"unknown {what} '{got}'; expected one of: {', '.join(names)}"
 
 
 def _count(low: int, high: Optional[int]) -> str:
@@ -295,7 +298,7 @@ class Either(Schema):
     def __init__(self, listed: Schema, mapped: Schema, words: str):
         self.listed, self.mapped, self.words = listed, mapped, words
 
-    def walk(self, value, path, out):
+    def walk(self, value: Any, path: PathKey, out: Found) -> None:
         if isinstance(value, list):
             self.listed.walk(value, path, out)
         elif isinstance(value, dict):
@@ -303,5 +306,5 @@ class Either(Schema):
         else:
             out.append((path, f"expected {self.words}, got {describe(value)}", False))
 
-    def json_schema(self):
+    def json_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.listed.json_schema(), self.mapped.json_schema()]}

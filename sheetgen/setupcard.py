@@ -10,18 +10,20 @@ two: one for each end of the table, and no page of white for five lines.
 
 Cards show what the players see at the start. A game whose setup places
 pieces face down draws them face down unless the card is made with `reveal`
-(`Card.reveal`): the referee's copy, or a solo player's.
+(`Card.reveal`): the referee's copy, or a solo player's. The caller hands the
+game's spec down (`CardGame`: sheetgen.games.GameSpec is one).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Protocol, Sequence
 
 from sheetgen import __version__, layouts, playernames
-from sheetgen.facedown import has_face_down
-from sheetgen.pdf import text_width
-from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
+from sheetgen.facedown import Hider, has_face_down
+from sheetgen.typeface import text_width
+from sheetgen.ruledata import RuleData
+from sheetgen.sheet import MIN_TEXT, PT, Box, Icon, Item, Line, Page, Para, Polygon, Rect, SheetDocument, Text, fit_names
 
 LAYOUT = "setup-card"  # layouts/setup-card.yaml: the content box per paper
 GUTTER = float(layouts.load(LAYOUT)["gutter"])  # between the two halves of a page of half-page cards
@@ -29,7 +31,7 @@ FOOTER = float(layouts.load(LAYOUT)["footer"])  # the footer's line sits this fa
 TITLE_BASELINE = float(layouts.load(LAYOUT)["title_baseline"])  # so the drawn page's margins are even
 
 
-def size(paper: str = "letter") -> tuple:
+def size(paper: str = "letter") -> tuple[float, float]:
     """(width, height) of a card's content box on `paper`, in mm."""
     content = layouts.load(LAYOUT, paper)["content"]
     return float(content["width"]), float(content["height"])
@@ -42,10 +44,10 @@ class Card:
     def __init__(self, paper: str = "letter", reveal: bool = False):
         self.width, self.height = size(paper)
         self.reveal = reveal
-        self.items: list = []
+        self.items: list[Item] = []
         self.y = 0.0
 
-    def add(self, *items) -> None:
+    def add(self, *items: Item) -> None:
         self.items.extend(items)
 
     def room(self) -> float:
@@ -101,17 +103,27 @@ class Card:
         self.y += mm
 
 
-def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal: bool = False,
+class CardGame(Protocol):
+    """What a setup card needs of its game (sheetgen.games.GameSpec has it)."""
+
+    def setup_card_drawer(self) -> Callable[[Card, dict[str, Any], RuleData], None]: ...
+
+    def face_down_hider(self) -> Optional[Hider]: ...
+
+
+def build(setup: dict[str, Any], rules: RuleData, game: CardGame, reveal: bool = False,
           paper: str = "letter") -> SheetDocument:
-    """The setup card for `paper`: the shared frame around the game's own `draw(card, setup, rules)`;
-    a half-page card printed twice when the body fits half the page."""
+    """The setup card of `game` for `paper`: the shared frame around the game's own
+    `draw(card, setup, rules)`; a half-page card printed twice when the body fits half the page."""
+    draw = game.setup_card_drawer()
+    face_down = has_face_down(setup, game.face_down_hider())
     card = Card(paper, reveal=reveal)
     width, height = card.width, card.height
     half_height = (height - GUTTER) / 2  # the height of a half-page card
     title = f"{setup['title']}: setup for {setup['players']} players"
     card.add(Text(0, TITLE_BASELINE, title, 16, bold=True, max_width=width))
     # a referee's copy says so only where it shows something: a game with nothing face down has one card
-    shown = reveal and has_face_down(setup)
+    shown = reveal and face_down
     if shown:
         card.add(Text(width, TITLE_BASELINE, "REFEREE'S COPY: face down shown", 10, bold=True,
                       align="right", max_width=width - text_width(title, 16, True) - 4))
@@ -127,7 +139,7 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
     half = card.y <= half_height - FOOTER - 1
     foot = half_height if half else height
     # paper speaks to the players, not in commands; a player's copy says that its code sets up what it hides
-    what = "this game again, face-down pieces included" if has_face_down(setup) and not reveal else \
+    what = "this game again, face-down pieces included" if face_down and not reveal else \
         "exactly this game again"
     card.add(Line(0, foot - FOOTER, width, foot - FOOTER, 0.4, "muted"),
              Text(0, foot - FOOTER + 3.9, f"The setup code above sets up {what}.", 7.5, role="muted",
@@ -147,11 +159,11 @@ def build(setup: dict, rules, draw: Callable[[Card, dict, object], None], reveal
         width=width, height=height, pages=[Page(None, tuple(items))])
 
 
-def _cut_line(width: float, y: float, dash: float = 2.0) -> list:
+def _cut_line(width: float, y: float, dash: float = 2.0) -> list[Item]:
     """A dashed line across the page at `y`, with a word in its middle."""
     words = "two copies of the same card: cut here"
     gap = 58.0  # left open for the words
-    out: list = [Text(width / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
+    out: list[Item] = [Text(width / 2, y + 1.0, words, 6.5, role="muted", align="center", max_width=gap - 4)]
     x = 0.0
     while x < width:
         end = min(x + dash, width)
@@ -161,7 +173,7 @@ def _cut_line(width: float, y: float, dash: float = 2.0) -> list:
     return out
 
 
-def _moved(item, dy: float):
+def _moved(item: Item, dy: float) -> Item:
     """`item` moved `dy` mm down the page."""
     if isinstance(item, (Box, Para)):
         r = item.rect
@@ -183,7 +195,7 @@ def _printable(seed: str) -> str:
                    else f"\\u{ord(c):04x}" for c in str(seed))
 
 
-def _shorten(text: str, room: float, size: float, width: Callable) -> str:
+def _shorten(text: str, room: float, size: float, width: Callable[[str, float], float]) -> str:
     """`text`, cut short with an ellipsis if it is wider than `room` mm (a seed of any length)."""
     if width(text, size) <= room:
         return text
@@ -192,7 +204,7 @@ def _shorten(text: str, room: float, size: float, width: Callable) -> str:
     return text + "\u2026"
 
 
-def seating(card: Card, setup: dict, extra: Optional[Callable[[int, str], Sequence[str]]] = None,
+def seating(card: Card, setup: dict[str, Any], extra: Optional[Callable[[int, str], Sequence[str]]] = None,
             extra_header: Sequence[str] = (), widths: Sequence[float] = (14, 60)) -> None:
     """The seating section: turn order, name and any per-player columns."""
     card.heading("Seating", "in turn order, clockwise from the first player; with the code, names go in this order")
@@ -209,7 +221,7 @@ def reminders(card: Card, items: Sequence[str]) -> None:
         card.paragraph(text, height=8)
 
 
-def basic(card: Card, setup: dict, rules) -> None:
+def basic(card: Card, setup: dict[str, Any], rules: RuleData) -> None:
     """The body for games whose setup is seating, colours and reminders."""
     colours = setup.get("colours") or {}
     if colours:

@@ -364,7 +364,7 @@ def seat_given_names(people: list[str], seating: Sequence[int], names: Optional[
     return placed
 
 
-def header(rules: Any, players: int, seed: Optional[str], code: str) -> dict:
+def header(rules: Any, players: int, seed: Optional[str], code: str) -> dict[str, Any]:
     """The keys every setup starts with, in their stable order."""
     return {
         "game": rules.game,

@@ -117,12 +117,14 @@ class Para:
     min_size = MIN_TEXT
 
 
-def para_lines(item: Para) -> list:
+def para_lines(item: Para) -> list[str]:
     """The lines `item` wraps to at its size."""
     return wrap(item.text, item.size, item.bold, item.rect.w)
 
 
-Painter = Callable[[Any, float, float, float, dict], None]  # (canvas, cx, cy, size in pt, palette): draws a symbol
+# colour role -> what the PDF paints it with (a reportlab colour, an ink.Black or ink.Gray), or None: unpainted
+Palette = dict[str, Any]
+Painter = Callable[[Any, float, float, float, Palette], None]  # (canvas, cx, cy, size in pt, palette): draws a symbol
 
 
 @dataclass(frozen=True)
@@ -159,7 +161,7 @@ class Line:
 class Polygon:
     """A closed shape through `points` ((x, y) in mm), e.g. a map hex."""
 
-    points: tuple
+    points: tuple[tuple[float, float], ...]
     fill: Optional[str] = None
     stroke: Optional[str] = "ink"
     width: float = 0.5
@@ -179,7 +181,7 @@ class FormField:
     rect: Rect
     name: str
     kind: str
-    choices: tuple = ()
+    choices: tuple[str, ...] = ()
     value: Any = None
     label: str = ""  # what the box is for, in words (a viewer's tooltip)
     size: float = 9.0  # font size, pt
@@ -198,7 +200,7 @@ class Page:
     """A page: the backdrop it places (by name, or none) and, in front of it, its own items."""
 
     backdrop: Optional[str]
-    items: tuple = ()
+    items: tuple[Item, ...] = ()
 
 
 @dataclass
@@ -208,8 +210,8 @@ class SheetDocument:
     width: float  # content box, mm
     height: float
     # name -> tuple of items: art that pages share, drawn once (a PDF form XObject) and placed by each
-    backdrops: dict = field(default_factory=dict)
-    pages: list = field(default_factory=list)
+    backdrops: dict[str, tuple[Item, ...]] = field(default_factory=dict)
+    pages: list[Page] = field(default_factory=list)
     footer: str = ""
     form_id: str = ""  # fillable: "game.part"; page N's fields are named "game.part.pN.NAME"
 
@@ -219,29 +221,30 @@ class SheetRequest:
     """What the user asked for: one sheet per player name slot, `copies` times."""
 
     players: int
-    names: tuple
+    names: tuple[str, ...]
     copies: int = 1
     paper: str = "letter"
     ink: str = "color"
     backs: bool = False  # card sheets: follow each front page with its mirrored back page
     back_names: bool = False  # card sheets: each back names its card (backs are otherwise all alike)
     fillable: bool = False  # add form fields over the writable boxes
-    values: tuple = ()  # fillable: {field name: value} to fill in, per player (a board) or per game page (a pad)
+    values: tuple[dict[str, Any], ...] = ()  # fillable: {field name: value} to fill in, per player (a board) or per game page (a pad)
     code: Optional[str] = None  # the setup a sheet is drawn for (parts that take a code)
     count_given: bool = False  # the player count was chosen (-p, --names, a results file), not the default
     card_size: str = CARD_SIZES[0]  # card sheets: one of CARD_SIZES
 
     @property
-    def sheet_names(self) -> list:
+    def sheet_names(self) -> list[str]:
         """One name (or '') per page, in print order."""
         slots = list(self.names) + [""] * (self.players - len(self.names))
         return slots * self.copies
 
 
-def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed: tuple, title: str) -> tuple:
+def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed: tuple[int, int],
+                 title: str) -> tuple[int, tuple[str, ...]]:
     """Resolve a player count and names into (player count, names), or raise InvalidArgument."""
     low, high = allowed
-    parsed: list = []
+    parsed: list[str] = []
     if names is not None:
         parsed = check_all(names)
         check_printable(parsed)  # a sheet prints them
@@ -255,12 +258,12 @@ def plan_players(players: Optional[int], names: Optional[Sequence[str]], allowed
 
 
 
-def _break_points(name: str) -> list:
+def _break_points(name: str) -> list[str]:
     """`name` cut into pieces that may end a line: after each space or hyphen."""
     return [piece for piece in re.findall(r"[^\s-]*-|\S+\s*|\s+", name) if piece]
 
 
-def name_lines(name: str, room: float, width: Callable[[str], float], max_lines: int = 1) -> Optional[list]:
+def name_lines(name: str, room: float, width: Callable[[str], float], max_lines: int = 1) -> Optional[list[str]]:
     """`name` on the fewest lines (at most `max_lines`) each at most `room` mm wide by `width`, or None.
 
     Lines break after a space or a hyphen; of the breaks with the fewest lines, the one whose widest
@@ -270,7 +273,7 @@ def name_lines(name: str, room: float, width: Callable[[str], float], max_lines:
         return [name]
     pieces = _break_points(name)
     for count in range(2, min(max_lines, len(pieces)) + 1):
-        best: Optional[tuple] = None
+        best: Optional[tuple[float, list[str]]] = None
         for cuts in itertools.combinations(range(1, len(pieces)), count - 1):
             bounds = (0, *cuts, len(pieces))
             lines = ["".join(pieces[a:b]).strip() for a, b in zip(bounds, bounds[1:])]
@@ -283,7 +286,7 @@ def name_lines(name: str, room: float, width: Callable[[str], float], max_lines:
 
 
 def fit_names(names: Sequence[str], room: float, size: float, where: str, bold: bool = True,
-              height: Optional[float] = None) -> tuple:
+              height: Optional[float] = None) -> tuple[float, list[list[str]]]:
     """(size, [lines of each name]): one size for a row of player names, each in `room` mm.
 
     The size is the largest up to `size`, in quarter points and never below MIN_TEXT, at which every
@@ -297,8 +300,9 @@ def fit_names(names: Sequence[str], room: float, size: float, where: str, bold: 
     step = size
     while step >= MIN_TEXT - 1e-9:
         set_out = [name_lines(n, room, lambda t: text_width(t, step, bold), lines_at(step)) for n in names]
-        if all(lines is not None for lines in set_out):
-            return step, set_out
+        fitted = [lines for lines in set_out if lines is not None]
+        if len(fitted) == len(set_out):
+            return step, fitted
         step = round(step - 0.25, 2)
     for n in names:
         if name_lines(n, room, lambda t: text_width(t, MIN_TEXT, bold), lines_at(MIN_TEXT)) is None:

@@ -39,13 +39,15 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register()
-    return stringWidth(text, FONTS[bold], size) / mm
+    width: float = stringWidth(text, FONTS[bold], size) / mm  # reportlab is untyped
+    return width
 
 
-def wrap(text: str, size: float, bold: bool, width: float) -> list:
+def wrap(text: str, size: float, bold: bool, width: float) -> list[str]:
     """The lines `text` wraps to at `size` points in `width` millimetres."""
     from reportlab.lib.units import mm
     from reportlab.lib.utils import simpleSplit
 
     register()
-    return simpleSplit(text, FONTS[bold], size, width * mm)
+    lines: list[str] = simpleSplit(text, FONTS[bold], size, width * mm)
+    return lines

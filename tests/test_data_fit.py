@@ -69,7 +69,7 @@ def _parts():
                                        part.has_backs)
                 yield f"{key} {part.name}", part.builder()(rules, request), paper
             made = sheetgen.game(key).setup(seed="paper")
-            yield f"{key} setup card", setupcard.build(made.data, rules, game.setup_card_drawer(), paper=paper), paper
+            yield f"{key} setup card", setupcard.build(made.data, rules, game, paper=paper), paper
 
 
 def test_every_part_uses_its_paper_with_even_margins_of_at_least_6_mm():

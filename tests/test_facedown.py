@@ -11,7 +11,9 @@ def test_a_game_without_the_hook_hides_nothing_whatever_its_setup_holds():
     for key in hookless:
         # keys another game hides mean nothing here: the core reads no game's keys
         setup = {"game": key, "grid": [[{"tile": "S1", "coin": "C2"}]], "tokens": {"a": 1}, "revealed": []}
-        assert facedown.for_players(setup) is setup and not facedown.has_face_down(setup), key
+        hider = all_games()[key].face_down_hider()
+        assert hider is None
+        assert facedown.for_players(setup, hider) is setup and not facedown.has_face_down(setup, hider), key
 
 
 def test_each_hook_hides_something_and_leaves_the_rest_as_it_was():
@@ -19,8 +21,9 @@ def test_each_hook_hides_something_and_leaves_the_rest_as_it_was():
     assert hooked  # Gold West and piecepack Gold Rush
     for key in hooked:
         setup = sheetgen.game(key).setup(seed="facedown").to_dict(reveal=True)
-        seen = facedown.for_players(setup)
-        assert facedown.has_face_down(setup) and seen["face_down"] == "hidden", key
+        hider = all_games()[key].face_down_hider()
+        seen = facedown.for_players(setup, hider)
+        assert facedown.has_face_down(setup, hider) and seen["face_down"] == "hidden", key
         changed = [k for k in setup if seen[k] != setup[k]]
         assert len(changed) == 1 and facedown.HIDDEN in repr(seen[changed[0]]), (key, changed)
         assert "face_down" not in setup  # the setup itself is left as it was

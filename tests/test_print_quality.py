@@ -61,7 +61,7 @@ def card_documents(key: str, players: int) -> list:
     docs = []
     for seed in SEEDS:
         setup = g.setup(players=players, seed=seed)
-        docs.append((seed, setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer())))
+        docs.append((seed, setupcard.build(setup.data, g.rules, g.spec)))
     return docs
 
 
@@ -213,7 +213,7 @@ def test_the_longest_names_fit_every_sheet_or_are_refused_saying_where():
             from sheetgen import setupcard
 
             setup = g.setup(names=table, seed="long")
-            assert unreadable(setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer())) == [], key
+            assert unreadable(setupcard.build(setup.data, g.rules, g.spec)) == [], key
     assert "gold-west" in refused and "rolled-west" not in refused
 
 
@@ -224,7 +224,7 @@ def test_a_seed_of_any_length_or_script_prints_on_the_card_in_its_room():
     g = sheetgen.game("rolled-west")
     for seed, shown in (("x" * 300, "seed: xxx"), ("\u738b-1", "seed: \\u738b-1"), ("Ψυχή", "seed: Ψυχή")):
         setup = g.setup(seed=seed)
-        doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer())
+        doc = setupcard.build(setup.data, g.rules, g.spec)
         assert unreadable(doc) == []
         lines = {t.text for t in texts(doc) if t.text.startswith("seed: ")}  # a half-page card prints twice
         (line,) = lines

@@ -106,7 +106,7 @@ def test_setup_card_prints_game_words_only(case):
     key, players, named, reveal = case
     g = sheetgen.game(key)
     setup = g.setup(players=players, seed="words", names=NAMES[:players] if named else None)
-    doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer(), reveal=reveal)
+    doc = setupcard.build(setup.data, g.rules, g.spec, reveal=reveal)
     check(key, doc, g.setup_card(setup, reveal=reveal))
 
 

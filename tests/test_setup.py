@@ -45,6 +45,11 @@ def from_code(game, code, names=None):
     return module(game).from_code(rules(game), code, names=names)
 
 
+def render(setup, fmt="text", reveal=False):
+    """The setup as text, its game's spec handed down as sheetgen.api does."""
+    return setuptext.render(setup, get_game(setup["game"]), fmt, reveal=reveal)
+
+
 def game_and_players():
     return st.sampled_from(GAMES).flatmap(
         lambda g: st.tuples(st.just(g), st.integers(*rules(g).players)))
@@ -203,14 +208,14 @@ Rule data: carcassonne-gold-rush version {data_version}
 @pytest.mark.parametrize("game, players, seed", sorted(GOLDEN))
 def test_golden_text(game, players, seed):
     expected = GOLDEN[(game, players, seed)].replace("{data_version}", rules(game).version)
-    assert setuptext.render(generate(game, players, seed), "text", reveal=True) == expected
+    assert render(generate(game, players, seed), "text", reveal=True) == expected
 
 
 @pytest.mark.parametrize("game, players, seed", sorted(GOLDEN))
 def test_golden_code_rebuilds_the_same_drawing(game, players, seed):
     setup = generate(game, players, seed)
-    rebuilt = setuptext.render(from_code(game, setup["code"]), "text")
-    assert rebuilt == setuptext.render(setup, "text").replace(
+    rebuilt = render(from_code(game, setup["code"]), "text")
+    assert rebuilt == render(setup, "text").replace(
         f"Seed: {seed}\n", "Seed: none (rebuilt from its setup code)\n")
 
 
@@ -481,13 +486,13 @@ def test_code_and_names_must_agree():
 def test_every_format_shows_seed_code_and_data_version(game):
     setup = generate(game, None, "formats")
     for fmt in setuptext.FORMATS:
-        out = setuptext.render(setup, fmt)
+        out = render(setup, fmt)
         assert out.endswith("\n")
         for needle in ("formats", setup["code"], setup["data_version"]):
             assert needle in out, (fmt, needle)
-    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
-    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
-    hidden = json.loads(setuptext.render(setup, "json"))
+    assert json.loads(render(setup, "json", reveal=True)) == setup
+    assert yaml.safe_load(render(setup, "yaml", reveal=True)) == setup
+    hidden = json.loads(render(setup, "json"))
     assert (hidden == setup) == (game in ("rolled-west", "carcassonne-gold-rush"))  # nothing lies face down
     stable = ["game", "title", "players", "seed", "code", "data_version", "seating", "first_player"]
     assert list(setup)[:len(stable)] == stable
@@ -495,20 +500,20 @@ def test_every_format_shows_seed_code_and_data_version(game):
 
 def test_markdown_draws_the_board_and_escapes_names():
     setup = generate("piecepack-gold-rush", 3, "md", names=["A|B", "C", "D"])
-    out = setuptext.render(setup, "markdown", reveal=True)
+    out = render(setup, "markdown", reveal=True)
     assert out.startswith("# Gold Rush (piecepack), setup for 3 players\n")
     assert "A\\|B" in out and "| Crowns |" in out and "| Suns |" in out
     first = setup["grid"][0][0]
     assert f"| Crowns | {first['tile']} / {first['coin']} |" in out
-    assert "| Crowns | ? / C? | ? / C? |" in setuptext.render(setup, "markdown")
+    assert "| Crowns | ? / C? | ? / C? |" in render(setup, "markdown")
     assert out.count("| skipped |") == 1
-    rebuilt = setuptext.render(from_code("piecepack-gold-rush", setup["code"]), "markdown")
+    rebuilt = render(from_code("piecepack-gold-rush", setup["code"]), "markdown")
     assert "Seed: none (rebuilt from its setup code)" in rebuilt
 
 
 def test_unknown_format_is_a_usage_problem():
     with pytest.raises(UsageProblem, match="unknown format 'html'"):
-        setuptext.render(generate("rolled-west", 2, "x"), "html")
+        render(generate("rolled-west", 2, "x"), "html")
 
 
 def test_json_setup_does_not_import_pdf_or_template_machinery():
@@ -521,7 +526,7 @@ def test_json_setup_does_not_import_pdf_or_template_machinery():
         "    game = get_game(key)\n"
         "    mod = __import__('sheetgen.games.' + key.replace('-', '_') + '.setup', fromlist=['x'])\n"
         "    setup = mod.generate(ruledata.load(game), None, 'x')\n"
-        "    setuptext.render(setup, 'json'); setuptext.render(setup, 'yaml'); setuptext.render(setup, 'text')\n"
+        "    setuptext.render(setup, game, 'json'); setuptext.render(setup, game, 'yaml'); setuptext.render(setup, game, 'text')\n"
         "    mod.from_code(ruledata.load(game), setup['code'])\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'jinja2')))\n"
     )

@@ -137,7 +137,7 @@ def test_short_cards_are_half_a_page_printed_twice(game, paper):
     half = (height - setupcard.GUTTER) / 2
     for players in range(chosen.player_counts[0], chosen.player_counts[1] + 1):
         made = chosen.setup(players=players, seed="half")
-        doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer(), paper=paper)
+        doc = setupcard.build(made.data, chosen.rules, chosen.spec, paper=paper)
         assert doc.height == height
         (page,) = doc.pages
         texts = [i for i in page.items if isinstance(i, Text)]
@@ -162,7 +162,7 @@ def test_full_cards_stay_one_card_a_page(game):
 
     chosen = sheetgen.game(game)
     made = chosen.setup(seed="full")
-    doc = setupcard.build(made.data, chosen.rules, chosen.spec.setup_card_drawer())
+    doc = setupcard.build(made.data, chosen.rules, chosen.spec)
     titles = [i for i in doc.pages[0].items if isinstance(i, Text) and i.text.startswith(made.data["title"] + ":")]
     assert len(titles) == 1
 
@@ -201,7 +201,7 @@ def test_gold_west_referee_copy_prints_face_down_tokens_readably(players):
 
     g = sheetgen.game("gold-west")
     setup = g.setup(players=players, seed="referee")
-    doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer(), reveal=True)
+    doc = setupcard.build(setup.data, g.rules, g.spec, reveal=True)
     items = list(doc.pages[0].items)
     hidden = [i for i in items if isinstance(i, Text) and i.text.startswith("(") and i.text.endswith(")")]
     assert len(hidden) >= 10
@@ -240,7 +240,7 @@ def test_short_cards_set_up_the_game(key, players):
 
     g = sheetgen.game(key)
     setup = g.setup(players=players, seed="card")
-    doc = setupcard.build(setup.data, g.rules, g.spec.setup_card_drawer())
+    doc = setupcard.build(setup.data, g.rules, g.spec)
     items = list(doc.pages[0].items)
     half = (doc.height - setupcard.GUTTER) / 2
     body = [i for i in items if isinstance(i, Para) and i.rect.bottom < half]

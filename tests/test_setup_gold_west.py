@@ -41,6 +41,11 @@ def generate(rules, players, seed, names=None):
     return gw.generate(rules, players, seed, names=names)
 
 
+def render(setup, fmt="text", rules=None, reveal=False):
+    """The setup as text, Gold West's spec handed down as sheetgen.api does."""
+    return setuptext.render(setup, get_game(GAME), fmt, rules, reveal=reveal)
+
+
 # ---- what a legal setup is ---------------------------------------------------------------------
 
 def _cells_adjacent(a, b) -> bool:
@@ -680,14 +685,14 @@ Rule data: gold-west version {data_version}
 @pytest.mark.parametrize("players, seed", [(2, "golden"), (3, "Boomtown"), (4, "golden")])
 def test_golden_text(rules, players, seed):
     expected = GOLDEN[(players, seed)].replace("{data_version}", rules.version)
-    assert setuptext.render(generate(rules, players, seed), "text") == expected
+    assert render(generate(rules, players, seed), "text") == expected
 
 
 @pytest.mark.parametrize("players, seed", [(2, "golden"), (3, "Boomtown"), (4, "golden")])
 def test_golden_code_rebuilds_the_same_drawing(rules, players, seed):
     setup = generate(rules, players, seed)
-    rebuilt = setuptext.render(gw.from_code(rules, setup["code"]), "text")
-    assert rebuilt == setuptext.render(setup, "text").replace(
+    rebuilt = render(gw.from_code(rules, setup["code"]), "text")
+    assert rebuilt == render(setup, "text").replace(
         f"Seed: {seed}\n", "Seed: none (rebuilt from its setup code)\n")
 
 
@@ -695,7 +700,7 @@ def test_text_fits_100_columns_and_draws_what_it_should(rules):
     for players in (2, 3, 4):
         for i in range(30):
             setup = generate(rules, players, f"width-{i}")
-            text = setuptext.render(setup, "text")
+            text = render(setup, "text")
             assert max(len(line) for line in text.splitlines()) <= 100
             board = text[text.index("Map:"):text.index("Codes:")]
             assert len(re.findall(r"[A-Z][0-9] \[[A-H]\]", board)) == 8 and board.count("~~~~~~") == 4
@@ -719,7 +724,7 @@ def test_the_map_shows_each_hex_where_its_coordinates_put_it(rules):
     for players in (2, 3, 4):
         for seed in ("map-a", "map-b"):
             setup = generate(rules, players, seed)
-            lines = setuptext.render(setup, "text").splitlines()
+            lines = render(setup, "text").splitlines()
             start = lines.index(next(line for line in lines if line.startswith("Map:"))) + 1
             board = [line[2:] for line in lines[start:]]
             colours = hexes.colours(rules, setup["terrain"])
@@ -768,11 +773,10 @@ def test_the_card_labels_every_hex_inside_it(rules, players):
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from sheetgen import pdf, setupcard
-    from sheetgen.games.gold_west import setup_card
     from sheetgen.sheet import PT, Polygon, Text
 
     setup = generate(rules, players, "card-labels")
-    items = setupcard.build(setup, rules, setup_card.draw).pages[0].items
+    items = setupcard.build(setup, rules, get_game(GAME)).pages[0].items
     hex_shapes = [item.points for item in items if isinstance(item, Polygon)]
     texts = [item for item in items if isinstance(item, Text)]
     centres = {hexes.parse(s["centre"]): s["slot"] for s in rules["board"]["slots"]}
@@ -797,9 +801,8 @@ def test_the_card_labels_every_hex_inside_it(rules, players):
 
 def _card_items(rules, setup, reveal=False):
     from sheetgen import setupcard
-    from sheetgen.games.gold_west import setup_card
 
-    return setupcard.build(setup, rules, setup_card.draw, reveal=reveal).pages[0].items
+    return setupcard.build(setup, rules, get_game(GAME), reveal=reveal).pages[0].items
 
 
 def _hex_contents(items, setup):
@@ -893,12 +896,12 @@ def test_the_referee_card_shows_the_face_down_tokens(rules):
 def test_every_format_shows_seed_code_and_data_version(rules):
     setup = generate(rules, 2, "formats")
     for fmt in setuptext.FORMATS:
-        out = setuptext.render(setup, fmt)
+        out = render(setup, fmt)
         assert out.endswith("\n")
         for needle in ("formats", setup["code"], setup["data_version"]):
             assert needle in out, (fmt, needle)
-    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
-    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
+    assert json.loads(render(setup, "json", reveal=True)) == setup
+    assert yaml.safe_load(render(setup, "yaml", reveal=True)) == setup
 
 
 def test_a_players_copy_in_any_format_hides_the_face_down_tokens(rules):
@@ -906,18 +909,18 @@ def test_a_players_copy_in_any_format_hides_the_face_down_tokens(rules):
     down = {where: token for where, token in setup["tokens"].items() if where not in setup["revealed"]}
     up = {where: setup["tokens"][where] for where in setup["revealed"]}
     for fmt in ("json", "yaml"):
-        text = setuptext.render(setup, fmt)
+        text = render(setup, fmt)
         seen = json.loads(text) if fmt == "json" else yaml.safe_load(text)
         assert seen["face_down"] == "hidden" and seen["tokens"] == {**{w: "?" for w in down}, **up}
         assert {**seen, "tokens": setup["tokens"], "face_down": None} == {**setup, "face_down": None}
     for fmt in ("text", "markdown"):
-        assert setuptext.REBUILDS_HIDDEN in setuptext.render(setup, fmt)
-        assert setuptext.REBUILDS_HIDDEN not in setuptext.render(setup, fmt, reveal=True)
+        assert setuptext.REBUILDS_HIDDEN in render(setup, fmt)
+        assert setuptext.REBUILDS_HIDDEN not in render(setup, fmt, reveal=True)
 
 
 def test_markdown_has_the_board_boomtown_investments_and_seating(rules):
     setup = generate(rules, 4, "md", names=["A|B", "C", "D", "E"])
-    out = setuptext.render(setup, "markdown")
+    out = render(setup, "markdown")
     assert out.startswith("# Gold West, setup for 4 players\n")
     for part in ("## The board", "```text", "## Boomtown", "## Investments", "## Shipping", "## Seating",
                  "A\\|B", "| **Gold** |", "| order | player | section 0 |"):
@@ -926,7 +929,7 @@ def test_markdown_has_the_board_boomtown_investments_and_seating(rules):
     assert f"| **Gold** | {' | '.join(c.replace('|', chr(92) + '|') for c in grid[0])} |" in out
     for number in setup["investments"]:
         assert f"| #{number} |" in out
-    assert "Seed: none (rebuilt from its setup code)" in setuptext.render(
+    assert "Seed: none (rebuilt from its setup code)" in render(
         gw.from_code(rules, setup["code"]), "markdown")
 
 
@@ -959,12 +962,12 @@ def test_house_rule_data_changes_the_setup_and_its_drawing(tmp_path):
     house = ruledata.load(get_game(GAME), tmp_path)
     setup = gw.generate(house, 2, "house")
     assert setup["camps_per_player"] == 11 and setup["data_version"] != ruledata.load(get_game(GAME)).version
-    assert "Each player: 11 camps" in setuptext.render(setup, "text", house)
+    assert "Each player: 11 camps" in render(setup, "text", house)
     with pytest.raises(InvalidInput, match="made with gold-west rule data version"):
-        setuptext.render(setup, "text")  # the bundled data is another version
+        render(setup, "text")  # the bundled data is another version
 
 
 def test_drawing_a_setup_from_unknown_rule_data_is_refused(rules):
     setup = {**generate(rules, 2, "x"), "data_version": "9-00000000"}
     with pytest.raises(InvalidInput, match="made with gold-west rule data version 9-00000000"):
-        setuptext.render(setup, "text")
+        render(setup, "text")

@@ -118,6 +118,18 @@ class GameSpec:
         """draw(card, setup, rules) for the game's printable setup card."""
         return _resolve(self.setup_card)
 
+    def setup_text_drawer(self) -> Optional[Callable[[dict[str, Any], Any], list[str]]]:
+        """(setup, rules) -> lines: the game's own body of a setup's text, if it draws one."""
+        return _resolve(self.setup_text) if self.setup_text else None
+
+    def setup_markdown_drawer(self) -> Optional[Callable[[dict[str, Any], Any], dict[str, Any]]]:
+        """(setup, rules) -> the game's own context for a setup's Markdown, if it has one."""
+        return _resolve(self.setup_markdown) if self.setup_markdown else None
+
+    def face_down_hider(self) -> Optional[Callable[[dict[str, Any]], Optional[dict[str, Any]]]]:
+        """(setup) -> the players' copy, or None: the game's face_down hook, if it has one."""
+        return _resolve(self.face_down) if self.face_down else None
+
     def scorer(self, rules: Any) -> Any:
         """The game's `results.model.Scorer` for `rules`, or an error if it has no scoring."""
         if not self.score:
