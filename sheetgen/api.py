@@ -29,7 +29,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Optional, Sequence, Union
 
-from sheetgen import ruledata, setuptext
+from sheetgen import facedown, ruledata, setuptext
 from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
@@ -133,7 +133,7 @@ class Setup:
     def to_dict(self, reveal: bool = False) -> dict[str, Any]:
         """The setup as data, as the players see it (face-down values as "?"); `reveal`: with
         what lies face down too (a referee's copy)."""
-        return copy.deepcopy(self.data if reveal else setuptext.for_players(self.data))
+        return copy.deepcopy(self.data if reveal else facedown.for_players(self.data))
 
     def text(self, fmt: str = "text", reveal: bool = False) -> str:
         """The setup as text, json, yaml or markdown, as the players see it; `reveal`: with what
