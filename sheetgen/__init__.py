@@ -10,6 +10,12 @@ See `sheetgen.api` for every call. Errors are `ValueError`s: `InvalidInput`
 (its `.problems` carry file, line, column and message) and `InvalidArgument`
 (its `.argument` names the parameter). `sheetgen.games` is the registry of
 game packages (one subpackage per game).
+
+Subsystems a script imports when it needs them, as submodules:
+
+    from sheetgen.playlog import PlayLog    # the play log (SQLite), standings, exports
+    from sheetgen.results import pdf        # the filled-PDF-form reader, on its own
+    from sheetgen.scan import photos        # phone photos of marked boards (the scan extra)
 """
 
 from sheetgen._version import __version__ as __version__
@@ -27,12 +33,6 @@ from sheetgen.errors import InvalidArgument as InvalidArgument
 from sheetgen.errors import InvalidInput as InvalidInput
 from sheetgen.errors import Problem as Problem
 from sheetgen.errors import SheetgenError as SheetgenError
-from sheetgen.playlog import LogRefused as LogRefused
-from sheetgen.playlog import Play as Play
-from sheetgen.playlog import PlayerResult as PlayerResult
-from sheetgen.playlog import PlayLog as PlayLog
-from sheetgen.playlog.standings import Standing as Standing
-from sheetgen.playlog.standings import Standings as Standings
 from sheetgen.results.document import Document as Document
 from sheetgen.results.forms import SheetForm as SheetForm
 from sheetgen.results.model import CheckResult as CheckResult
@@ -51,11 +51,7 @@ __all__ = [
     "Ink",
     "InvalidArgument",
     "InvalidInput",
-    "LogRefused",
     "Paper",
-    "Play",
-    "PlayLog",
-    "PlayerResult",
     "Problem",
     "RuleData",
     "ScoreReport",
@@ -67,8 +63,6 @@ __all__ = [
     "SheetOptions",
     "SheetgenError",
     "Source",
-    "Standing",
-    "Standings",
     "__version__",
     "game",
     "game_keys",
