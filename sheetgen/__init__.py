@@ -34,10 +34,8 @@ from sheetgen.errors import InvalidInput as InvalidInput
 from sheetgen.errors import Problem as Problem
 from sheetgen.errors import SheetgenError as SheetgenError
 from sheetgen.results.document import Document as Document
-from sheetgen.results.forms import SheetForm as SheetForm
 from sheetgen.results.model import CheckResult as CheckResult
 from sheetgen.results.model import Scorer as Scorer
-from sheetgen.results.pdf import FilledPdf as FilledPdf
 from sheetgen.results.report import ScoredPlayer as ScoredPlayer
 from sheetgen.results.report import ScoreReport as ScoreReport
 from sheetgen.ruledata import RuleData as RuleData
@@ -46,7 +44,6 @@ __all__ = [
     "CheckResult",
     "Document",
     "Export",
-    "FilledPdf",
     "Game",
     "Ink",
     "InvalidArgument",
@@ -58,7 +55,6 @@ __all__ = [
     "ScoredPlayer",
     "Scorer",
     "Setup",
-    "SheetForm",
     "SheetJob",
     "SheetOptions",
     "SheetgenError",

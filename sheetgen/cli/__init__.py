@@ -27,7 +27,7 @@ _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(err
 # command -> "module:name" of its click command, in sheetgen.cli
 COMMANDS = {"games": "games:games", "setup": "setup:setup", "sheet": "sheet:sheet", "template": "template:template",
             "enter": "enter:enter", "scan": "scan:scan", "check": "results:check", "score": "results:score",
-            "export": "results:export", "plays": "playlog:plays", "standings": "playlog:standings",
+            "export": "export:export", "plays": "playlog:plays", "standings": "playlog:standings",
             "data": "data:data"}
 
 
