@@ -10,6 +10,12 @@ See `sheetgen.api` for every call. Errors are `ValueError`s: `InvalidInput`
 (its `.problems` carry file, line, column and message) and `InvalidArgument`
 (its `.argument` names the parameter). `sheetgen.games` is the registry of
 game packages (one subpackage per game).
+
+Subsystems a script imports when it needs them, as submodules:
+
+    from sheetgen.playlog import PlayLog    # the play log (SQLite), standings, exports
+    from sheetgen.results import pdf        # the filled-PDF-form reader, on its own
+    from sheetgen.scan import photos        # phone photos of marked boards (the scan extra)
 """
 
 from sheetgen._version import __version__ as __version__
@@ -27,17 +33,9 @@ from sheetgen.errors import InvalidArgument as InvalidArgument
 from sheetgen.errors import InvalidInput as InvalidInput
 from sheetgen.errors import Problem as Problem
 from sheetgen.errors import SheetgenError as SheetgenError
-from sheetgen.playlog import LogRefused as LogRefused
-from sheetgen.playlog import Play as Play
-from sheetgen.playlog import PlayerResult as PlayerResult
-from sheetgen.playlog import PlayLog as PlayLog
-from sheetgen.playlog.standings import Standing as Standing
-from sheetgen.playlog.standings import Standings as Standings
 from sheetgen.results.document import Document as Document
-from sheetgen.results.forms import SheetForm as SheetForm
 from sheetgen.results.model import CheckResult as CheckResult
 from sheetgen.results.model import Scorer as Scorer
-from sheetgen.results.pdf import FilledPdf as FilledPdf
 from sheetgen.results.report import ScoredPlayer as ScoredPlayer
 from sheetgen.results.report import ScoreReport as ScoreReport
 from sheetgen.ruledata import RuleData as RuleData
@@ -46,29 +44,21 @@ __all__ = [
     "CheckResult",
     "Document",
     "Export",
-    "FilledPdf",
     "Game",
     "Ink",
     "InvalidArgument",
     "InvalidInput",
-    "LogRefused",
     "Paper",
-    "Play",
-    "PlayLog",
-    "PlayerResult",
     "Problem",
     "RuleData",
     "ScoreReport",
     "ScoredPlayer",
     "Scorer",
     "Setup",
-    "SheetForm",
     "SheetJob",
     "SheetOptions",
     "SheetgenError",
     "Source",
-    "Standing",
-    "Standings",
     "__version__",
     "game",
     "game_keys",

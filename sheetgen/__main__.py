@@ -1,8 +1,12 @@
-"""`python -m sheetgen` and the `sheetgen` command, with Ctrl-C handled from the first moment.
+"""`python -m sheetgen` and the `sheetgen` command, with Ctrl-C handled as early as plain Python can.
 
 The command line is imported inside main(), not at the top: a Ctrl-C that lands
-while click, PyYAML or sheetgen itself are still loading gives the same
+while click or a command's modules are still loading gives the same
 "Interrupted." and exit code 130 as one that lands later, never a traceback.
+One window is left: Python imports the package (`import sheetgen`, the core
+API) before this module, so a Ctrl-C in those first tens of milliseconds ends
+the way Python ends any program, with its traceback and the SIGINT exit status.
+Closing it would take an entry point outside the package.
 """
 
 import signal

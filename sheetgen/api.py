@@ -17,7 +17,9 @@ problems, `sheetgen.InvalidArgument` naming the argument); none of it knows a
 command-line option. This module and the command line are the only ones that
 look a game up in the registry (sheetgen.games); the results pipeline below
 them is handed what it needs. Drawing code (reportlab) is imported only by
-the calls that draw.
+the calls that draw, and the PDF-reading side (sheetgen.results.pdf, its form
+model and the display list below it) only by the calls that read a filled form
+or plan a sheet: checking or scoring a results file loads neither.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence, Union
 
 from sheetgen import ruledata, setuptext
 from sheetgen.cardsizes import CARD_SIZES
@@ -38,20 +40,22 @@ from sheetgen.playernames import check_all, check_printable
 from sheetgen.paths import bundled
 from sheetgen.results import entry
 from sheetgen.results.document import Document
-from sheetgen.results.forms import SheetForm
 from sheetgen.results.model import CheckResult, Scorer
-from sheetgen.results.pdf import FilledPdf, is_pdf, read as read_forms
 from sheetgen.results.report import ScoreReport
 from sheetgen.results.writer import results_yaml
 from sheetgen.results.yaml import parse_yaml, read_yaml
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import Int
 from sheetgen.setupcode import SetupCodeError
-from sheetgen.sheet import SheetRequest, plan_players
+
+if TYPE_CHECKING:  # loaded by the calls that read a filled PDF form or plan a sheet (see the module docstring)
+    from sheetgen.results.forms import SheetForm
+    from sheetgen.results.pdf import FilledPdf
+    from sheetgen.sheet import SheetRequest
 
 PathLike = Union[str, "os.PathLike[str]"]
 # a results file, or filled PDF forms: one, or several (the sheets of one game)
-Source = Union[PathLike, FilledPdf, Sequence[Union[PathLike, FilledPdf]]]
+Source = Union[PathLike, "FilledPdf", Sequence[Union[PathLike, "FilledPdf"]]]
 Paper = Literal["letter", "a4"]
 Ink = Literal["color", "low"]
 PAPERS: tuple[Paper, ...] = ("letter", "a4")
@@ -309,6 +313,8 @@ class Game:
         """
         sources = _pdf_sources(path) if text is None else None
         if sources is not None:
+            from sheetgen.results.pdf import read as read_forms  # loaded by _pdf_sources already
+
             return read_forms(sources, self.key, self.form, fillable_sheets())
         if path is not None and text is None:
             if not isinstance(path, (str, os.PathLike)):
@@ -350,6 +356,8 @@ class Game:
         sources = _pdf_sources(forms)
         if sources is None:
             raise InvalidArgument("path", "export reads filled PDF forms (*.pdf)")
+        from sheetgen.results.pdf import read as read_forms  # loaded by _pdf_sources already
+
         doc = read_forms(sources, self.key, self.form, fillable_sheets())
         result = self.scorer().check(doc)
         if result.problems:
@@ -439,6 +447,8 @@ class Game:
             `names`, `copies`, `paper`, `ink`, `backs`, `back_names`, `card_size`, `code`, `results`).
         :raises InvalidInput: for a `results` file with problems.
         """
+        from sheetgen.sheet import SheetRequest, plan_players  # the display list: for the calls that print
+
         part = self.spec.sheet(what)
         o = options
         values: tuple[Any, ...] = ()
@@ -514,10 +524,18 @@ class Game:
 def _pdf_sources(source: Any) -> Optional[list[Union[PathLike, FilledPdf]]]:
     """The filled forms `source` names (a .pdf path, a FilledPdf, or a list of them), or None."""
     items = list(source) if isinstance(source, (list, tuple)) else [source]
-    if not items or not all(isinstance(i, FilledPdf) or (isinstance(i, (str, os.PathLike)) and is_pdf(os.fspath(i)))
-                            for i in items):
+    if not items or any(isinstance(i, (str, os.PathLike)) and not _named_pdf(i) for i in items):
+        return None  # a results file: the PDF-reading side is not loaded for it
+    from sheetgen.results.pdf import FilledPdf  # heavy (its form model, the display list): for PDFs only
+
+    if not all(isinstance(i, (str, os.PathLike, FilledPdf)) for i in items):
         return None
     return items
+
+
+def _named_pdf(path: PathLike) -> bool:
+    """Whether a path is read as a filled PDF form (results.pdf.is_pdf: by its name, *.pdf)."""
+    return str(os.fspath(path)).lower().endswith(".pdf")
 
 
 def _choice(argument: str, value: str, choices: Sequence[str]) -> Any:

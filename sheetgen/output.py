@@ -92,12 +92,14 @@ def keep_work(path: Path, *, pdf: bool) -> None:
 
 
 MAX_SCAN = 64_000_000  # bytes of an existing PDF read to tell whether it is blank; a bigger one is kept
-_OBJECT = re.compile(rb"(?<![0-9])[0-9]+\s+[0-9]+\s+obj\b(.*?)\bendobj", re.S)
-_VALUE_KEY = re.compile(rb"/(D?V)(?=[\s/(<\[])\s*")
-_STRING = re.compile(rb"\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>", re.S)  # literal (no bare parentheses) or hex
-_FIRST = re.compile(rb"/First\s+([0-9]{1,9})\b")
-_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*")
-_ESCAPED_NAME = re.compile(rb"/[^\s/<>\[\](){}%]*#[0-9A-Fa-f]{2}")
+# Patterns, compiled (and cached by `re`) the first time an existing PDF is looked at: most
+# commands never replace one, and compiling them all costs every start-up.
+_OBJECT = rb"(?s)(?<![0-9])[0-9]+\s+[0-9]+\s+obj\b(.*?)\bendobj"
+_VALUE_KEY = rb"/(D?V)(?=[\s/(<\[])\s*"
+_STRING = rb"(?s)\((?:\\.|[^\\()])*\)|<[0-9A-Fa-f\s]*>"  # literal (no bare parentheses) or hex
+_FIRST = rb"/First\s+([0-9]{1,9})\b"
+_NAME = rb"/[^\s/<>\[\](){}%]*"
+_ESCAPED_NAME = rb"/[^\s/<>\[\](){}%]*#[0-9A-Fa-f]{2}"
 _UNSURE = (b"/Encrypt", b"/Prev")
 
 
@@ -116,7 +118,7 @@ def blank_sheetgen_pdf(path: Path) -> Optional[str]:
     if data.count(b"%%EOF") != 1 or data.count(b"startxref") != 1 or any(word in data for word in _UNSURE):
         return changed
     budget = [MAX_SCAN]  # bytes object streams may inflate to, all together
-    for found in _OBJECT.finditer(data):
+    for found in re.finditer(_OBJECT, data):
         body = found.group(1).split(b"stream", 1)[0]  # the dictionary; a stream's data is no field
         objects = [body]
         if b"/ObjStm" in body:  # objects packed in a compressed stream (as sheetgen packs fillable sheets)
@@ -125,7 +127,7 @@ def blank_sheetgen_pdf(path: Path) -> Optional[str]:
                 return changed
             objects += packed
         for text in objects:
-            if _ESCAPED_NAME.search(text):
+            if re.search(_ESCAPED_NAME, text):
                 return changed
             if b"/V" in text and not _printed_value(text):
                 return "holds values filled in"
@@ -135,7 +137,7 @@ def blank_sheetgen_pdf(path: Path) -> Optional[str]:
 def _unpacked(data: bytes, at: int, head: bytes, budget: list[int]) -> Optional[list[bytes]]:
     """The objects of the object stream whose data follows `data[at:]` ("stream", a line end),
     each as bytes; None when they cannot be read for sure (then the file counts as changed)."""
-    first = _FIRST.search(head)
+    first = re.search(_FIRST, head)
     start = re.match(rb"stream(\r\n|\n)", data[at:at + 8])
     if first is None or start is None or b"/Filter /FlateDecode" not in head or b"DecodeParms" in head:
         return None
@@ -160,9 +162,9 @@ def _printed_value(body: bytes) -> bool:
     """Whether one object's /V (if any) is empty, an unchecked box, or the very value sheetgen
     printed in the field (its /DV, as a name field printed with --names)."""
     values: dict[bytes, bytes] = {}
-    for key in _VALUE_KEY.finditer(body):
+    for key in re.finditer(_VALUE_KEY, body):
         rest = body[key.end():]
-        token = _STRING.match(rest) or _NAME.match(rest)
+        token = re.match(_STRING, rest) or re.match(_NAME, rest)
         if token is None or key.group(1) in values:
             return False  # a value of another kind, or two: not what sheetgen writes
         values[key.group(1)] = token.group(0)

@@ -188,7 +188,7 @@ def test_template_example_prints_a_file_that_scores(run, tmp_path):
 
 
 def test_shell_completion_of_game_and_what(monkeypatch):
-    from sheetgen.cli import _complete_game, _complete_what
+    from sheetgen.cli.common import _complete_game, _complete_what
 
     assert _complete_game(None, None, "gold") == ["gold-west"]
     ctx = type("Ctx", (), {"params": {"game": "piecepack-gold-rush"}})()

@@ -330,15 +330,14 @@ def test_a_closed_stdout_is_one_line_and_exit_1(tmp_path, args):
 
 
 def test_the_cli_prints_on_stdout_only_through_say():
-    """Every stdout line goes through cli._say, which turns a failed write into one error line."""
-    tree = ast.parse((ROOT / "sheetgen" / "cli.py").read_text())
-    say = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "_say")
-    inside_say = {id(node) for node in ast.walk(say)}
-    to_stdout = [node.lineno for node in ast.walk(tree)
-                 if isinstance(node, ast.Call) and ast.unparse(node.func) == "click.echo"
-                 and id(node) not in inside_say
-                 and not any(k.arg == "err" and ast.unparse(k.value) == "True" for k in node.keywords)]
-    assert to_stdout == [], f"cli.py lines {to_stdout}: use _say(...) for stdout"
+    """Every stdout line goes through cli.common._say, which turns a failed write into one error line."""
+    to_stdout = []
+    for path in sorted((ROOT / "sheetgen" / "cli").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        to_stdout += [f"{path.name}:{node.lineno}" for node in ast.walk(tree)
+                      if isinstance(node, ast.Call) and ast.unparse(node.func) in ("click.echo", "print")
+                      and not any(k.arg == "err" and ast.unparse(k.value) == "True" for k in node.keywords)]
+    assert to_stdout == [], f"sheetgen/cli lines {to_stdout}: use _say(...) for stdout"
 
 
 # ---- Ctrl-C --------------------------------------------------------------------------------------

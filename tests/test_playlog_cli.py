@@ -262,15 +262,16 @@ def test_filters_are_checked_and_named_by_their_option(run, season):
 
 
 def test_the_python_api_names_the_log_and_its_values(tmp_path):
-    import sheetgen
+    """The log is a submodule a script imports when it keeps one (`import sheetgen` loads no sqlite3)."""
+    from sheetgen import playlog
 
-    with sheetgen.PlayLog(tmp_path / "api.db") as log:
+    with playlog.PlayLog(tmp_path / "api.db") as log:
         done = log.score(EXAMPLES / "rolled-west-game.yaml", date="2026-11-06")
-        assert isinstance(done.play, sheetgen.Play) and isinstance(done.play.players[0], sheetgen.PlayerResult)
+        assert isinstance(done.play, playlog.Play) and isinstance(done.play.players[0], playlog.PlayerResult)
         table = log.standings("rolled-west")
-        assert isinstance(table, sheetgen.Standings) and isinstance(table.players[0], sheetgen.Standing)
-    with pytest.raises(sheetgen.LogRefused):
-        sheetgen.PlayLog(tmp_path / "missing.db", create=False)
+        assert isinstance(table, playlog.Standings) and isinstance(table.players[0], playlog.Standing)
+    with pytest.raises(playlog.LogRefused):
+        playlog.PlayLog(tmp_path / "missing.db", create=False)
 
 
 class Terminal:

@@ -1,6 +1,7 @@
 """The public API as a user's program sees it: explicit exports, typed results, one way to print."""
 
 import ast
+import importlib
 import inspect
 import json
 import subprocess
@@ -71,20 +72,38 @@ def _classes(hint: object) -> list:
     return found
 
 
+# Subsystems a script imports when it needs them (python-chess's chess.pgn): the type a call
+# returns from one of them is exported there, not by `import sheetgen`, which does not load them.
+SUBSYSTEMS = ("sheetgen.results.forms", "sheetgen.results.pdf", "sheetgen.sheet")
+
+
 def test_every_type_a_public_call_returns_is_exported():
     calls = [sheetgen.game, sheetgen.game_keys]
     for cls in (sheetgen.Game, sheetgen.Setup, sheetgen.SheetJob, sheetgen.ScoreReport, sheetgen.CheckResult):
         calls += [member for name, member in inspect.getmembers(cls)
                   if not name.startswith("_") and (inspect.isfunction(member) or isinstance(member, property))]
+    subsystems = {name: importlib.import_module(name) for name in SUBSYSTEMS}
+    names = {key: value for module in subsystems.values() for key, value in vars(module).items()}
     checked = set()
     for call in calls:
         function = call.fget if isinstance(call, property) else call
-        returned = typing.get_type_hints(function).get("return")
+        returned = typing.get_type_hints(function, localns=names).get("return")
         for cls in _classes(returned):
             if cls.__module__.startswith("sheetgen"):
-                assert getattr(sheetgen, cls.__name__, None) is cls, f"{function.__qualname__} returns {cls}"
+                home = subsystems.get(cls.__module__, sheetgen)
+                assert getattr(home, cls.__name__, None) is cls, f"{function.__qualname__} returns {cls}"
                 checked.add(cls.__name__)
     assert {"Game", "Setup", "SheetJob", "ScoreReport", "CheckResult", "Export", "Document", "SheetForm"} <= checked
+
+
+def test_import_sheetgen_loads_no_subsystem(tmp_path):
+    """`import sheetgen` gives the core API; the play log, the PDF-reading side and the scan
+    reader load when a script (or a call that needs them) imports them."""
+    code = "import sys, sheetgen\nprint(sorted(sys.modules))"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    loaded = set(ast.literal_eval(proc.stdout))
+    assert "sheetgen.api" in loaded, proc.stderr
+    assert not loaded & {*SUBSYSTEMS, "sheetgen.playlog", "sheetgen.scan", "sheetgen.cli", "sqlite3", "logging"}
 
 
 def test_check_returns_a_typed_result():

@@ -20,9 +20,11 @@ from typing import Any, Callable, Optional
 from sheetgen.errors import InvalidArgument
 
 
-def _resolve(target: str) -> Any:
+def _resolve(target: str) -> Callable[..., Any]:
+    """The function a "module:name" target names (its module imported now)."""
     module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)
+    found: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    return found
 
 
 @dataclass(frozen=True)
@@ -84,14 +86,17 @@ class GameSpec:
             object.__setattr__(self, name, absolute(getattr(self, name)))
 
     @property
-    def data_fields(self) -> dict:
+    def data_fields(self) -> dict[str, Any]:
         """The schema of this game's sections of its rule data."""
-        return importlib.import_module(f"{self.package}.rules").DATA_FIELDS
+        fields: dict[str, Any] = importlib.import_module(f"{self.package}.rules").DATA_FIELDS
+        return fields
 
     @property
-    def check_data(self) -> Optional[Callable]:
+    def check_data(self) -> Optional[Callable[..., Any]]:
         """Cross-checks of the rule data that a schema cannot say."""
-        return getattr(importlib.import_module(f"{self.package}.rules"), "check_data", None)
+        checks: Optional[Callable[..., Any]] = getattr(importlib.import_module(f"{self.package}.rules"), "check_data",
+                                                        None)
+        return checks
 
     @property
     def default_sheet(self) -> Optional[str]:
@@ -107,14 +112,14 @@ class GameSpec:
         names = ", ".join(f"{p.name} ({p.summary})" for p in self.sheets)
         raise InvalidArgument("what", f"{self.key} has no sheet '{name}'; choose one of: {names}")
 
-    def setup_functions(self) -> tuple:
+    def setup_functions(self) -> tuple[Callable[..., Any], Callable[..., Any]]:
         """(generate, from_code) of the game's setup module, or a usage problem if it has none."""
         if not self.setup:
             raise InvalidArgument("game", f"{self.key} has no setups yet; see 'sheetgen games'")
         generate = _resolve(self.setup)
         return generate, _resolve(self.setup.partition(":")[0] + ":from_code")
 
-    def setup_card_drawer(self) -> Callable:
+    def setup_card_drawer(self) -> Callable[..., Any]:
         """draw(card, setup, rules) for the game's printable setup card."""
         return _resolve(self.setup_card)
 
@@ -155,7 +160,7 @@ def all_games() -> dict[str, GameSpec]:
     """Every game package's GAME, keyed by game name, in name order."""
     global _registry
     if _registry is None:
-        found = {}
+        found: dict[str, GameSpec] = {}
         for name in _subpackages():
             game = importlib.import_module(f"{__name__}.{name}").GAME
             found[game.key] = game
@@ -180,7 +185,7 @@ def get_game(key: str) -> GameSpec:
     wanted = "-".join(str(key).strip().lower().replace("_", " ").replace("-", " ").split())
     if _registry is None and re.fullmatch(r"[a-z][a-z0-9-]*", wanted):
         try:
-            game = importlib.import_module(f"{__name__}.{wanted.replace('-', '_')}").GAME
+            game: Optional[GameSpec] = importlib.import_module(f"{__name__}.{wanted.replace('-', '_')}").GAME
         except (ImportError, AttributeError):
             game = None
         if game is not None and game.key == wanted:
@@ -204,7 +209,7 @@ def get_game(key: str) -> GameSpec:
     raise InvalidArgument("game", f"unknown game '{key}'; {nearest}choose one of: {', '.join(games)}")
 
 
-def _words_begin(typed: list, name: list) -> bool:
+def _words_begin(typed: list[str], name: list[str]) -> bool:
     """Whether each typed word begins a different word of `name` (in any order)."""
     left = list(name)
     for word in typed:

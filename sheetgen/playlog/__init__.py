@@ -1,7 +1,7 @@
 """The play log: games scored with `--log` kept in SQLite, standings, and exports.
 
 Imported only by the commands and calls that use the log (`score --log`, `plays`,
-`standings`, `sheetgen.PlayLog`), so sqlite3, platformdirs and openskill cost the
+`standings`, `from sheetgen.playlog import PlayLog`), so sqlite3, platformdirs and openskill cost the
 other commands nothing.
 """
 

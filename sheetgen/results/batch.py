@@ -19,17 +19,19 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
 from sheetgen.errors import InvalidInput, Problem, problem_lines
 from sheetgen.output import say
 from sheetgen.results.document import Document
-from sheetgen.results.forms import SheetForm
 from sheetgen.results.model import Scorer
-from sheetgen.results.pdf import Fillable, FilledPdf, document, open_pdf
 from sheetgen.results.report import ScoreReport
 from sheetgen.results.yaml import parse_yaml, read_yaml
 from sheetgen.scan import photos
+
+if TYPE_CHECKING:  # the PDF-reading side (its form model and the display list below it) loads with a PDF
+    from sheetgen.results.forms import SheetForm
+    from sheetgen.results.pdf import Fillable, FilledPdf
 
 STDIN = "-"
 
@@ -124,6 +126,8 @@ class _Run:
         outcome = FileOutcome("<stdin>" if source == STDIN else source)
         try:
             if source != STDIN and str(source).lower().endswith(".pdf") and not os.path.isdir(source):
+                from sheetgen.results.pdf import open_pdf  # heavy: a batch of results files never loads it
+
                 pdf = open_pdf(source, self.games.fillable())
                 key = (getattr(source, "folder", None), pdf.game)
                 if key not in self.groups:
@@ -140,6 +144,14 @@ class _Run:
     def finish(self) -> list[FileOutcome]:
         if self.photos:
             self._read_photos()
+        if self.groups:
+            self._examine_forms()
+        return self.outcomes
+
+    def _examine_forms(self) -> None:
+        """Each group of filled forms (the PDFs and photos of one game) as one game."""
+        from sheetgen.results.pdf import document  # loaded already: a group holds a PDF read
+
         for (_, key), (outcome, pdfs) in self.groups.items():
             outcome.name = " + ".join(dict.fromkeys(pdf.name for pdf in pdfs))
             outcome.files = len(pdfs)
@@ -148,7 +160,6 @@ class _Run:
                 self._examine(document(pdfs, game.key, game.form), game, outcome)
             except InvalidInput as exc:
                 outcome.problems = exc.problems
-        return self.outcomes
 
     def _read_photos(self) -> None:
         """The photos as filled forms, joining the PDFs of their game; at a terminal a box the

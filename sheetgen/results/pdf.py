@@ -17,7 +17,6 @@ import binascii
 import contextlib
 import dataclasses
 import io
-import logging
 import os
 import re
 import warnings
@@ -95,6 +94,8 @@ def parse_pdf(raw: bytes, name: str, fillable: Fillable) -> FilledPdf:
         raise refuse("the PDF is cut short (no %%EOF at its end); copy or download it again")
     _check_count(raw, refuse)
     _check_streams(raw, refuse)
+    import logging  # with pypdf, whose warnings it silences: the commands that read no PDF load neither
+
     quiet = logging.getLogger("pypdf")
     level = quiet.level
     quiet.setLevel(logging.CRITICAL)  # pypdf logs every repair it makes; the problem below says enough

@@ -1,0 +1,65 @@
+"""sheetgen export: filled PDF forms (or photos of boards) as the results file they amount to."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import click
+
+from sheetgen import api, output
+from sheetgen.cli.common import FORCE, _game, _say
+from sheetgen.errors import InvalidArgument, InvalidInput
+from sheetgen.results.pdf import FilledPdf, is_pdf, open_pdf
+from sheetgen.scan import photos
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("-o", "--output", "out", metavar="FILE", help="Results file to write, or - for stdout (the default).")
+@FORCE
+@click.pass_context
+def export(ctx: click.Context, files: tuple[str, ...], out: Optional[str], force: bool) -> None:
+    """Turn filled PDF forms (the sheets of one game) into the results file they amount to.
+
+    The forms are checked first; with any problem nothing is written (exit 1).
+    An existing -o file is kept unless --force is given.
+
+    \b
+    Examples:
+      sheetgen export board-ann.pdf board-ben.pdf -o tonight.yaml
+      sheetgen sheet rolled-west --from tonight.yaml        (and back to a filled form)
+    """
+    for name in files:
+        if not is_pdf(name) and not photos.is_photo(name):
+            raise InvalidArgument("path", f"'{name}' is not a .pdf or a photo; export reads filled PDF forms "
+                                          f"and photos of boards")
+    target = output.text_target(out, force)
+    pdfs, refused = [], []
+    for name in files:
+        if photos.is_photo(name):
+            continue
+        try:
+            pdfs.append(open_pdf(name, api.fillable_sheets()))
+        except InvalidInput as exc:
+            refused += exc.problems
+    if any(photos.is_photo(name) for name in files):
+        try:
+            pdfs += photos.read([n for n in files if photos.is_photo(n)],
+                                ask=input if sys.stdin.isatty() and sys.stdout.isatty() else None)
+        except InvalidInput as exc:
+            refused += exc.problems
+    if refused:
+        raise InvalidInput(refused)
+    games = sorted({pdf.game for pdf in pdfs})
+    if len(games) > 1:
+        raise InvalidArgument("path", f"these PDFs are sheets of several games ({', '.join(games)}); export "
+                                      f"one game at a time")
+    chosen = _game(ctx, games[0])
+    exported = chosen.export(pdfs)
+    for warning in exported.warnings:
+        _say(f"warning: {warning}", err=True)
+    output.write_atomic(target, exported.text.encode("utf-8"), force=force)
+    if target is not None:
+        _say(f"wrote {target}: {chosen.key} results of {len(pdfs)} PDF{'s' if len(pdfs) != 1 else ''}; "
+             f"'sheetgen score {target}' tallies it")
