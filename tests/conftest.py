@@ -78,6 +78,13 @@ def nodes(value, path=()):
             yield from nodes(item, path + (i,))
 
 
+def golden_text(game: str, players: int, seed: str, data_version: str) -> str:
+    """The pinned text of a setup (tests/golden/setup-GAME-PLAYERS-SEED.txt), its rule data version filled
+    in: a data edit that changes nothing drawn does not break it."""
+    name = f"setup-{game}-{players}-{seed.replace(' ', '-')}.txt"
+    return (ROOT / "tests" / "golden" / name).read_text(encoding="utf-8").replace("{data_version}", data_version)
+
+
 def whole_number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
