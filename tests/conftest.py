@@ -4,12 +4,17 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
+from sheetgen import ruledata
 from sheetgen.cli import main
+from sheetgen.games import get_game
 from sheetgen.results.entry import EndOfInput
+from sheetgen.results.yaml import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,3 +147,44 @@ class ByRules:
 
 
 by_rules = ByRules()
+
+
+class Scoring:
+    """One game's shorthand in its scoring tests: results text, indented as in the test (dedented
+    here), or results data, parsed and checked or tallied with the game's rule data."""
+
+    def __init__(self, game: str):
+        self.rules = ruledata.load(get_game(game))
+
+    def doc(self, text: str, name: str = "results.yaml"):
+        return parse_yaml(textwrap.dedent(text).lstrip("\n"), name)
+
+    def check(self, text: str):
+        return by_rules.check(self.doc(text), self.rules)
+
+    def problems(self, text: str):
+        return self.check(text)[0]
+
+    def tally(self, text: str):
+        return by_rules.tally(self.doc(text), self.rules)
+
+    def tally_data(self, data: dict):
+        """Tally a results document given as data: written as YAML and read back."""
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        return by_rules.tally(parse_yaml(text, "random.yaml"), self.rules)
+
+
+def by_name(report) -> dict:
+    return {p.name: p for p in report.players}
+
+
+def standings(report) -> dict:
+    """Each player's (total, rank, breakdown): what the order a game is written in must not change."""
+    return {p.name: (p.total, p.rank, p.breakdown) for p in report.players}
+
+
+def assert_breakdowns_add_up(report, categories) -> None:
+    """Each player's breakdown lists the game's categories in order and adds up to the total."""
+    for p in report.players:
+        assert sum(p.breakdown.values()) == p.total
+        assert list(p.breakdown) == list(categories)
