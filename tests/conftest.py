@@ -1,4 +1,5 @@
 import atexit
+import json
 import os
 import shutil
 import subprocess
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sheetgen import ruledata
+from sheetgen import ruledata, setuptext
 from sheetgen.cli import main
 from sheetgen.games import get_game
 from sheetgen.results.entry import EndOfInput
@@ -88,6 +89,18 @@ def golden_text(game: str, players: int, seed: str, data_version: str) -> str:
     in: a data edit that changes nothing drawn does not break it."""
     name = f"setup-{game}-{players}-{seed.replace(' ', '-')}.txt"
     return (ROOT / "tests" / "golden" / name).read_text(encoding="utf-8").replace("{data_version}", data_version)
+
+
+def check_every_format(setup: dict, seed: str) -> None:
+    """Each format of a setup ends its last line and shows the seed, the setup code and the rule data
+    version; JSON and YAML revealing all read back as the setup."""
+    for fmt in setuptext.FORMATS:
+        out = setuptext.render(setup, fmt)
+        assert out.endswith("\n")
+        for needle in (seed, setup["code"], setup["data_version"]):
+            assert needle in out, (fmt, needle)
+    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
+    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
 
 
 def whole_number(value) -> bool:
@@ -188,3 +201,14 @@ def assert_breakdowns_add_up(report, categories) -> None:
     for p in report.players:
         assert sum(p.breakdown.values()) == p.total
         assert list(p.breakdown) == list(categories)
+
+
+def check_report_data(data: dict, game: str, winners: list, categories) -> None:
+    """A report as data (to_dict): its keys, game and winners, no warnings, and each player's keys and
+    breakdown, the game's categories in order adding up to the total."""
+    assert set(data) == {"game", "players", "winners", "warnings"}
+    assert data["game"] == game and data["winners"] == winners and data["warnings"] == []
+    for p in data["players"]:
+        assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
+        assert list(p["breakdown"]) == list(categories)
+        assert sum(p["breakdown"].values()) == p["total"]

@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +21,7 @@ from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
 from sheetgen.setupcode import SetupCodeError
 
-from conftest import examples, golden_text
+from conftest import check_every_format, examples, golden_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("piecepack-gold-rush", "rolled-west", "carcassonne-gold-rush")
@@ -43,6 +42,12 @@ def generate(game, players, seed, names=None):
 
 def from_code(game, code, names=None):
     return module(game).from_code(rules(game), code, names=names)
+
+
+def assert_seated(setup: dict, players: int) -> None:
+    """Player 1 to N each sit once, and the first seated starts."""
+    assert sorted(setup["seating"]) == sorted(f"Player {i}" for i in range(1, players + 1))
+    assert setup["first_player"] == setup["seating"][0]
 
 
 def game_and_players():
@@ -167,8 +172,7 @@ def test_piecepack_setup_is_legal(seed, players):
 @given(seed=st.text(max_size=30), players=st.integers(2, 5))
 def test_carcassonne_setup_is_legal(seed, players):
     setup = generate("carcassonne-gold-rush", players, seed)
-    assert sorted(setup["seating"]) == sorted(f"Player {i}" for i in range(1, players + 1))
-    assert setup["first_player"] == setup["seating"][0]
+    assert_seated(setup, players)
     assert list(setup["colours"]) == setup["seating"]
     colours = list(setup["colours"].values())
     assert len(set(colours)) == players
@@ -179,8 +183,7 @@ def test_carcassonne_setup_is_legal(seed, players):
 @given(seed=st.text(max_size=30), players=st.integers(2, 4))
 def test_rolled_west_setup_is_legal(seed, players):
     setup = generate("rolled-west", players, seed)
-    assert sorted(setup["seating"]) == sorted(f"Player {i}" for i in range(1, players + 1))
-    assert setup["first_player"] == setup["seating"][0]
+    assert_seated(setup, players)
     ghost = [r for r in setup["reminders"] if r.startswith("Ghost roll")]
     assert len(ghost) == (1 if players == 2 else 0)
     if ghost:
@@ -339,13 +342,7 @@ def test_code_and_names_must_agree():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_format_shows_seed_code_and_data_version(game):
     setup = generate(game, None, "formats")
-    for fmt in setuptext.FORMATS:
-        out = setuptext.render(setup, fmt)
-        assert out.endswith("\n")
-        for needle in ("formats", setup["code"], setup["data_version"]):
-            assert needle in out, (fmt, needle)
-    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
-    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
+    check_every_format(setup, "formats")
     hidden = json.loads(setuptext.render(setup, "json"))
     assert (hidden == setup) == (game in ("rolled-west", "carcassonne-gold-rush"))  # nothing lies face down
     stable = ["game", "title", "players", "seed", "code", "data_version", "seating", "first_player"]

@@ -26,7 +26,7 @@ from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west import setup as gw
 from sheetgen.setupcode import SetupCodeError
 
-from conftest import examples, golden_text
+from conftest import check_every_format, examples, golden_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "gold-west"
@@ -615,13 +615,7 @@ def test_the_referee_card_shows_the_face_down_tokens(rules):
 
 def test_every_format_shows_seed_code_and_data_version(rules):
     setup = generate(rules, 2, "formats")
-    for fmt in setuptext.FORMATS:
-        out = setuptext.render(setup, fmt)
-        assert out.endswith("\n")
-        for needle in ("formats", setup["code"], setup["data_version"]):
-            assert needle in out, (fmt, needle)
-    assert json.loads(setuptext.render(setup, "json", reveal=True)) == setup
-    assert yaml.safe_load(setuptext.render(setup, "yaml", reveal=True)) == setup
+    check_every_format(setup, "formats")
 
 
 def test_a_players_copy_in_any_format_hides_the_face_down_tokens(rules):
