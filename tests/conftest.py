@@ -1,15 +1,21 @@
 import atexit
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
+from sheetgen import ruledata, setuptext
 from sheetgen.cli import main
+from sheetgen.games import get_game
 from sheetgen.results.entry import EndOfInput
+from sheetgen.results.yaml import parse_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,6 +84,26 @@ def nodes(value, path=()):
             yield from nodes(item, path + (i,))
 
 
+def golden_text(game: str, players: int, seed: str, data_version: str) -> str:
+    """The pinned text of a setup (tests/golden/setup-GAME-PLAYERS-SEED.txt), its rule data version filled
+    in: a data edit that changes nothing drawn does not break it."""
+    name = f"setup-{game}-{players}-{seed.replace(' ', '-')}.txt"
+    return (ROOT / "tests" / "golden" / name).read_text(encoding="utf-8").replace("{data_version}", data_version)
+
+
+def check_every_format(setup: dict, seed: str) -> None:
+    """Each format of a setup ends its last line and shows the seed, the setup code and the rule data
+    version; JSON and YAML revealing all read back as the setup."""
+    game = get_game(setup["game"])
+    for fmt in setuptext.FORMATS:
+        out = setuptext.render(setup, game, fmt)
+        assert out.endswith("\n")
+        for needle in (seed, setup["code"], setup["data_version"]):
+            assert needle in out, (fmt, needle)
+    assert json.loads(setuptext.render(setup, game, "json", reveal=True)) == setup
+    assert yaml.safe_load(setuptext.render(setup, game, "yaml", reveal=True)) == setup
+
+
 def whole_number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -135,3 +161,55 @@ class ByRules:
 
 
 by_rules = ByRules()
+
+
+class Scoring:
+    """One game's shorthand in its scoring tests: results text, indented as in the test (dedented
+    here), or results data, parsed and checked or tallied with the game's rule data."""
+
+    def __init__(self, game: str):
+        self.rules = ruledata.load(get_game(game))
+
+    def doc(self, text: str, name: str = "results.yaml"):
+        return parse_yaml(textwrap.dedent(text).lstrip("\n"), name)
+
+    def check(self, text: str):
+        return by_rules.check(self.doc(text), self.rules)
+
+    def problems(self, text: str):
+        return self.check(text)[0]
+
+    def tally(self, text: str):
+        return by_rules.tally(self.doc(text), self.rules)
+
+    def tally_data(self, data: dict):
+        """Tally a results document given as data: written as YAML and read back."""
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+        return by_rules.tally(parse_yaml(text, "random.yaml"), self.rules)
+
+
+def by_name(report) -> dict:
+    return {p.name: p for p in report.players}
+
+
+def standings(report) -> dict:
+    """Each player's (total, rank, breakdown): what the order a game is written in must not change."""
+    return {p.name: (p.total, p.rank, p.breakdown) for p in report.players}
+
+
+def assert_breakdowns_add_up(report, categories) -> None:
+    """Each player's breakdown lists the game's categories in order and adds up to the total."""
+    for p in report.players:
+        assert sum(p.breakdown.values()) == p.total
+        assert list(p.breakdown) == list(categories)
+
+
+def check_report_data(data: dict, game: str, winners: list, categories) -> None:
+    """A report as data (to_dict): its keys, game and winners, no warnings, and each player's keys and
+    breakdown, the game's categories in order adding up to the total."""
+    assert set(data) == {"game", "players", "winners", "warnings"}
+    assert data["game"] == game and data["winners"] == winners and data["warnings"] == []
+    for p in data["players"]:
+        assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
+        assert list(p["breakdown"]) == list(categories)
+        assert sum(p["breakdown"].values()) == p["total"]

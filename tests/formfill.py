@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 import pypdf
+import pytest
+import yaml
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
@@ -126,6 +128,20 @@ def write(tmp_path, name, data: bytes):
     return path
 
 
+def widget_names(page) -> list:
+    """The full names of a PDF page's widgets (each partial name joined to its parents'), in the order
+    a viewer tabs through them."""
+    order = []
+    for annotation in page["/Annots"]:
+        node = annotation.get_object()
+        names = [str(node["/T"])]
+        while "/Parent" in node:
+            node = node["/Parent"].get_object()
+            names.append(str(node["/T"]))
+        order.append(".".join(reversed(names)))
+    return order
+
+
 def fields_in_boxes(doc) -> tuple:
     """(fields, writable boxes) of a sheet document's first page, after checking that every
     field lies inside exactly one writable box, no box holds two fields, and no fields overlap."""
@@ -153,17 +169,96 @@ def refused_everywhere(run, tmp_path, files: list, expected: str) -> None:
     assert not (tmp_path / "out.yaml").exists()
 
 
-def scores_or_is_located(score, path) -> None:
-    """`score(path)` of a PDF filled at random gives a report of 2 to 4 players, or problems each
-    named FILE:... on one line: never anything else."""
+def done_or_located(call, path):
+    """`call(path)` of a PDF filled at random returns something, or refuses it with problems each
+    named FILE:... on one line: never anything else. What it returned, or None if it refused."""
     try:
-        report = score(path)
+        done = call(path)
     except InvalidInput as exc:
         assert exc.problems
         for problem in exc.problems:
             assert str(problem).startswith(f"{path}:") and "\n" not in str(problem)
+        return None
+    assert done is not None
+    return done
+
+
+def scores_or_is_located(score, path) -> None:
+    """`score(path)` of a PDF filled at random gives a report of 2 to 4 players, or located problems."""
+    report = done_or_located(score, path)
+    assert report is None or 2 <= len(report.players) <= 4
+
+
+def scores_like_its_results_file(game, pdfs, doc: dict, tmp_path, located, same_report: bool = True,
+                                 unplaced=None) -> None:
+    """Filled PDFs `pdfs` score as the results file `doc` does: the same report (equal, when
+    `same_report`, and the same text), exported to a results file that reads back as `doc` and
+    scores the same; or, when the results file is refused, the same problems, each placed on the
+    sheet (`located(problem)`; `unplaced` takes the places out of the messages), and export refused too."""
+    unplaced = unplaced or without_places
+    results = write(tmp_path, "game.yaml", yaml.safe_dump(doc, sort_keys=False, allow_unicode=True).encode())
+    try:
+        from_yaml = game.score(results)
+    except InvalidInput as exc:  # too many buildings, a wrong total: the same problems, on the pages
+        with pytest.raises(InvalidInput) as caught:
+            game.score(pdfs)
+        assert unplaced(caught.value.problems) == unplaced(exc.problems)
+        assert all(located(p) for p in caught.value.problems)
+        with pytest.raises(InvalidInput):
+            game.export(pdfs)
+        return
+    from_pdf = game.score(pdfs)
+    if same_report:
+        assert from_pdf == from_yaml
+    assert from_pdf.text() == from_yaml.text()
+    exported = game.export(pdfs).text
+    assert yaml.safe_load(exported) == doc
+    again = game.score(write(tmp_path, "exported.yaml", exported.encode()))
+    if same_report:
+        assert again == from_yaml
+    assert again.text() == from_yaml.text()
+
+
+def results_players(drawn: list, player) -> list:
+    """Results-file players P1, P2... from hypothesis draws: `player(draw)`'s entries, and the drawn
+    total when there is one."""
+    players = []
+    for index, d in enumerate(drawn, 1):
+        entry = {"name": f"P{index}", **player(d)}
+        if d["total"] is not None:
+            entry["total"] = d["total"]
+        players.append(entry)
+    return players
+
+
+def filled_sheets_score_like_results(sheet: Fillable, tmp_path, players: list, fields, split: bool, located) -> None:
+    """`players` written on one blank sheet of as many players (their pages filled by `fields(player)`),
+    as one PDF or one per player (`split`), score as their results file does (scores_like_its_results_file)."""
+    game = sheetgen.game(sheet.game)
+    blank = sheet.blank(players=len(players))
+    if split:  # one PDF per player
+        paths = [write(tmp_path, f"{sheet.part}-{n}.pdf", sheet.fill(blank, {n: fields(p)}))
+                 for n, p in enumerate(players, 1)]
     else:
-        assert 2 <= len(report.players) <= 4
+        paths = [write(tmp_path, f"{sheet.part}s.pdf",
+                       sheet.fill(blank, {n: fields(p) for n, p in enumerate(players, 1)}))]
+    scores_like_its_results_file(game, paths, {"game": sheet.game, "players": players}, tmp_path, located)
+
+
+def check_fills_show_in_their_fields(doc: SheetDocument, empty: tuple, filled: tuple, values, dpi: int,
+                                     least: int = 3):
+    """A sheet's first page rendered empty and with `values` filled in (ppm()): each filled field
+    changes pixels inside its own rectangle and nothing changes outside the fields (a little slack for
+    rounding). Gives (changed, fields) for the caller's checks of fields left empty."""
+    before, after = empty[2], filled[2]
+    changed = pixels_changed(empty, filled, doc, dpi)
+    fields = {f.name: f for f in doc.pages[0].items if isinstance(f, FormField)}
+    for name in values:
+        assert changed(fields[name].rect) > least, name
+    everywhere = sum(a != b for a, b in zip(before[0::3], after[0::3]))
+    inside = sum(changed(fields[name].rect) for name in values)
+    assert everywhere <= inside * 1.2
+    return changed, fields
 
 
 def without_places(problems) -> list:

@@ -25,7 +25,7 @@ from sheetgen.games.gold_west import pad_form
 from sheetgen.sheet import Box, FormField
 
 from conftest import ROOT
-from formfill import PDFTOPPM, Fillable, fields_in_boxes, ppm, refused_everywhere, scores_or_is_located, write
+from formfill import Fillable, fields_in_boxes, refused_everywhere, scores_or_is_located, write
 
 GW = sheetgen.game("gold-west")
 RULES = ruledata.load(get_game("gold-west"))
@@ -147,23 +147,6 @@ def test_the_fields_listing(run):
     assert " players[].influence " in rows["p1.influence.gold"]
     assert " boomtown " in rows["office.1"] and " boomtown " in rows["p2.free"]
     assert "(not read: a sum" in rows["p1.pts.terrains"] and " players[].total " in rows["p1.total"]
-
-
-# -- the PDF -------------------------------------------------------------------------------
-
-
-
-@pytest.mark.skipif(PDFTOPPM is None, reason="needs poppler's pdftoppm")
-@pytest.mark.parametrize("ink,paper", [("color", "letter"), ("low", "a4")])
-def test_an_empty_fillable_pad_prints_exactly_like_the_plain_one(tmp_path, ink, paper):
-    plain = GW.sheet("pad", SheetOptions(players=3, ink=ink, paper=paper)).pdf
-    fillable = GW.sheet("pad", SheetOptions(players=3, ink=ink, paper=paper, fillable=True)).pdf
-    assert ppm(plain, tmp_path, 60) == ppm(fillable, tmp_path, 60)
-
-
-def test_the_fillable_pdf_is_byte_identical_across_runs():
-    assert GW.sheet("pad", SheetOptions(fillable=True, players=3)).pdf == GW.sheet("pad", SheetOptions(fillable=True, players=3)).pdf
-    assert GW.sheet("pad", SheetOptions(results=str(EXAMPLE))).pdf == GW.sheet("pad", SheetOptions(results=str(EXAMPLE))).pdf
 
 
 # -- reading filled pads ---------------------------------------------------------------------

@@ -6,10 +6,13 @@ import pytest
 
 import sheetgen
 from sheetgen.api import SheetOptions
-from sheetgen import layouts
+from sheetgen import layouts, pdf
 from sheetgen.layouts import LayoutError, _resolve
 from sheetgen.sheet import Box, FormField
 
+MM = 72 / 25.4
+PRINTED = ["rolled-west-board", "gold-west-pad", "carcassonne-gold-rush-pad", "piecepack-gold-rush-mat",
+           "piecepack-gold-rush-cards", "setup-card"]
 SHARED = {"fonts": {"title": 20, "label": 8.5}, "rows": [1, 2], "footer": {"y": 261.2}}
 
 
@@ -48,13 +51,21 @@ def test_an_unknown_paper_is_refused():
         layouts.load("rolled-west-board", "b5")
 
 
-@pytest.mark.parametrize("name", ["rolled-west-board", "gold-west-pad", "carcassonne-gold-rush-pad",
-                                  "piecepack-gold-rush-mat", "piecepack-gold-rush-cards", "setup-card"])
+@pytest.mark.parametrize("name", PRINTED)
 def test_every_printed_layout_has_a_content_box_per_paper(name):
     for paper in layouts.PAPERS:
         content = layouts.load(name, paper)["content"]
         assert content["width"] > 150 and content["height"] > 200
     assert "content" not in layouts.load(name)
+
+
+@pytest.mark.parametrize("paper", layouts.PAPERS)
+@pytest.mark.parametrize("name", PRINTED)
+def test_content_box_fits_the_paper_with_printer_margins(name, paper):
+    width, height = pdf.PAPER[paper]
+    content = layouts.load(name, paper)["content"]  # each paper's own
+    assert (width / MM - content["width"]) / 2 >= 6
+    assert (height / MM - content["height"]) / 2 >= 6
 
 
 # The Carcassonne pad's running-score boxes take a new total, laps included (up to three digits), by

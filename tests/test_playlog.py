@@ -188,16 +188,22 @@ def test_a_log_of_schema_1_opens_and_is_migrated(tmp_path):
     assert marks(path)[:2] == (store.APP_ID, store.SCHEMA)
 
 
+def refused_and_left_alone(path, match: str) -> None:
+    """Opening the file at `path` as a play log is refused (the message matching `match`) and leaves
+    its bytes as they were."""
+    before = path.read_bytes()
+    with pytest.raises(LogRefused, match=match):
+        PlayLog(path)
+    assert path.read_bytes() == before
+
+
 def test_a_log_from_a_newer_sheetgen_is_refused_and_left_alone(tmp_path):
     path = tmp_path / "newer.db"
     PlayLog(path).close()
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {store.SCHEMA + 1}")
     db.close()
-    before = path.read_bytes()
-    with pytest.raises(LogRefused, match="newer sheetgen"):
-        PlayLog(path)
-    assert path.read_bytes() == before
+    refused_and_left_alone(path, "newer sheetgen")
 
 
 def test_a_foreign_sqlite_database_is_refused_and_left_alone(tmp_path):
@@ -207,17 +213,13 @@ def test_a_foreign_sqlite_database_is_refused_and_left_alone(tmp_path):
     db.execute("INSERT INTO recipes VALUES ('stew')")
     db.commit()
     db.close()
-    before = path.read_bytes()
-    with pytest.raises(LogRefused, match="not a sheetgen play log"):
-        PlayLog(path)
-    assert path.read_bytes() == before
+    refused_and_left_alone(path, "not a sheetgen play log")
 
 
 def test_a_file_that_is_not_sqlite_is_refused_and_left_alone(tmp_path):
     path = tmp_path / "notes.db"
     path.write_text("game: rolled-west\n", encoding="utf-8")
-    with pytest.raises(LogRefused, match="not a SQLite database"):
-        PlayLog(path)
+    refused_and_left_alone(path, "not a SQLite database")
     assert path.read_text(encoding="utf-8") == "game: rolled-west\n"
 
 

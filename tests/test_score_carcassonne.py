@@ -19,32 +19,16 @@ from conftest import by_rules as score
 from sheetgen.games.carcassonne_gold_rush.score import CATEGORIES
 from sheetgen.results.yaml import parse_yaml
 
-from conftest import examples
+from conftest import Scoring, assert_breakdowns_add_up, check_report_data, by_name, examples, standings
 
 GAME_KEY = "carcassonne-gold-rush"
 CG = get_game(GAME_KEY)
-RULES = ruledata.load(CG)
+SCORING = Scoring(GAME_KEY)
+RULES = SCORING.rules
 COLOURS = list(RULES["colours"])
 
 
-def doc_of(text: str):
-    return parse_yaml(textwrap.dedent(text).lstrip("\n"), "results.yaml")
-
-
-def check_of(text: str):
-    return score.check(doc_of(text), RULES)
-
-
-def problems_of(text: str):
-    return check_of(text)[0]
-
-
-def tally_of(text: str):
-    return score.tally(doc_of(text), RULES)
-
-
-def by_name(report):
-    return {p.name: p for p in report.players}
+doc_of, check_of, problems_of, tally_of, tally_data = SCORING.doc, SCORING.check, SCORING.problems, SCORING.tally, SCORING.tally_data
 
 
 def line_of(text: str, needle: str) -> int:
@@ -219,12 +203,7 @@ def test_hand_worked_game_as_text():
 
 def test_json_breakdowns_add_up():
     data = tally_of(GAME).to_dict()
-    assert set(data) == {"game", "players", "winners", "warnings"}
-    assert data["game"] == GAME_KEY and data["winners"] == ["Ann"] and data["warnings"] == []
-    for p in data["players"]:
-        assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
-        assert list(p["breakdown"]) == list(CATEGORIES)
-        assert sum(p["breakdown"].values()) == p["total"]
+    check_report_data(data, GAME_KEY, ["Ann"], CATEGORIES)
     assert json.loads(json.dumps(data)) == data
 
 
@@ -651,19 +630,12 @@ def random_game(seed: int) -> dict:
     return data
 
 
-def tally_data(data: dict):
-    return score.tally(parse_yaml(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "random.yaml"),
-                       RULES)
-
-
 @settings(max_examples=examples(25, 120), deadline=None)
 @given(st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_random_legal_games(seed, shuffler):
     data = random_game(seed)
     report = tally_data(data)
-    for p in report.players:
-        assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(CATEGORIES)
+    assert_breakdowns_add_up(report, CATEGORIES)
     assert report.winners == [p.name for p in report.players if p.total == report.players[0].total]
     # the same game written in another order scores the same
     shuffled = dict(data)
@@ -673,8 +645,7 @@ def test_random_legal_games(seed, shuffler):
             shuffler.shuffle(shuffled[key])
     shuffled["tokens"] = dict(shuffler.sample(list(data["tokens"].items()), len(data["tokens"])))
     again = tally_data(shuffled)
-    assert {p.name: (p.total, p.rank, p.breakdown) for p in again.players} == \
-        {p.name: (p.total, p.rank, p.breakdown) for p in report.players}
+    assert standings(again) == standings(report)
     # writing the right totals in keeps the file valid
     data["totals"] = {p.name: p.total for p in report.players}
     assert {p.name: p.claimed_total for p in tally_data(data).players} == data["totals"]

@@ -33,14 +33,7 @@ def _replace(value, path, new, drop):
     if not path:
         return new
     head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        copy = dict(value)
-        if drop and not rest:
-            del copy[head]
-        else:
-            copy[head] = _replace(value[head], rest, new, drop)
-        return copy
-    copy = list(value)
+    copy = dict(value) if isinstance(value, dict) else list(value)
     if drop and not rest:
         del copy[head]
     else:

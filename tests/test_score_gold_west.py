@@ -19,23 +19,12 @@ from conftest import by_rules as score
 from sheetgen.games.gold_west import score as gold_west
 from sheetgen.results.yaml import parse_yaml
 
-from conftest import examples, nodes
+from conftest import Scoring, assert_breakdowns_add_up, check_report_data, by_name, examples, nodes, standings
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ruledata.load(get_game("gold-west"))
-
-
-def doc_of(text: str):
-    return parse_yaml(textwrap.dedent(text).lstrip("\n"), "results.yaml")
-
-
-def problems_of(text: str):
-    problems, _ = score.check(doc_of(text), RULES)
-    return problems
-
-
-def by_name(report):
-    return {p.name: p for p in report.players}
+SCORING = Scoring("gold-west")
+RULES = SCORING.rules
+doc_of, problems_of = SCORING.doc, SCORING.problems
 
 
 # ---------------------------------------------------------------------------
@@ -306,12 +295,7 @@ def test_hand_worked_game_as_text():
 
 def test_json_breakdown_sums_to_total():
     data = score.tally(doc_of(GAME), RULES).to_dict()
-    assert set(data) == {"game", "players", "winners", "warnings"}
-    assert data["game"] == "gold-west" and data["winners"] == ["Ben"] and data["warnings"] == []
-    for p in data["players"]:
-        assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
-        assert sum(p["breakdown"].values()) == p["total"]
-        assert list(p["breakdown"]) == list(gold_west.CATEGORIES)
+    check_report_data(data, "gold-west", ["Ben"], gold_west.CATEGORIES)
     assert data["players"][3] == {"name": "Ann", "total": 79, "rank": 4, "claimed_total": 79,
                                   "breakdown": {"points": 55, "group": 8, "offices": 4, "4VP": 0,
                                                 "terrains": 15, "wanted": -3}}
@@ -904,35 +888,28 @@ def random_game(seed: int) -> dict:
     return {"game": "gold-west", "players": players, "boomtown": town}
 
 
-def tally_of(data: dict):
-    return score.tally(parse_yaml(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "random.yaml"),
-                       RULES)
-
-
 @settings(max_examples=examples(25, 150), deadline=None)
 @given(st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_random_legal_games(seed, shuffler):
     data = random_game(seed)
-    report = tally_of(data)
+    report = SCORING.tally_data(data)
     assert report.warnings == [] or all("tie for the win" in w or "line is 0" in w for w in report.warnings)
+    assert_breakdowns_add_up(report, gold_west.CATEGORIES)
     for p in report.players:
-        assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(gold_west.CATEGORIES)
         assert p.breakdown["wanted"] <= 0 and p.breakdown["terrains"] >= 0
     assert report.winners == [p.name for p in report.players if p.rank == 1]
     assert report.players[0].total == max(p.total for p in report.players)
     # the same players in another order score the same
     shuffled = dict(data, players=list(data["players"]))
     shuffler.shuffle(shuffled["players"])
-    again = tally_of(shuffled)
-    assert {p.name: (p.total, p.rank, p.breakdown) for p in again.players} == \
-        {p.name: (p.total, p.rank, p.breakdown) for p in report.players}
+    again = SCORING.tally_data(shuffled)
+    assert standings(again) == standings(report)
     assert again.winners == sorted(again.winners, key=[p["name"] for p in shuffled["players"]].index)
     assert set(again.winners) == set(report.winners)
     # writing the right totals in keeps the file valid
     for p in data["players"]:
         p["total"] = by_name(report)[p["name"]].total
-    assert by_name(tally_of(data))["P0"].claimed_total == by_name(report)["P0"].total
+    assert by_name(SCORING.tally_data(data))["P0"].claimed_total == by_name(report)["P0"].total
 
 
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-5, 50), st.floats(allow_nan=False, allow_infinity=False),

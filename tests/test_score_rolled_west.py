@@ -7,35 +7,21 @@ import random
 import textwrap
 
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen import ruledata
 from sheetgen.errors import InvalidInput, UsageProblem
-from sheetgen.games import get_game
 from conftest import by_rules as score
 from sheetgen.games.rolled_west.score import CATEGORIES, majorities
 from sheetgen.api import game_of
 from sheetgen.results.report import ScoredPlayer, competition_ranks, rank
 from sheetgen.results.yaml import parse_yaml, read_yaml
 
-from conftest import examples
+from conftest import Scoring, assert_breakdowns_add_up, check_report_data, by_name, examples, standings
 
-RULES = ruledata.load(get_game("rolled-west"))
-
-
-def doc_of(text: str):
-    return parse_yaml(textwrap.dedent(text).lstrip("\n"), "results.yaml")
-
-
-def problems_of(text: str):
-    problems, _ = score.check(doc_of(text), RULES)
-    return problems
-
-
-def by_name(report):
-    return {p.name: p for p in report.players}
+SCORING = Scoring("rolled-west")
+RULES = SCORING.rules
+doc_of, problems_of = SCORING.doc, SCORING.problems
 
 
 # ---------------------------------------------------------------------------
@@ -190,11 +176,7 @@ def test_hand_worked_game_as_text():
 
 def test_json_shape():
     data = score.tally(doc_of(GAME), RULES).to_dict()
-    assert set(data) == {"game", "players", "winners", "warnings"}
-    assert data["game"] == "rolled-west" and data["winners"] == ["Cat"] and data["warnings"] == []
-    for p in data["players"]:
-        assert set(p) == {"name", "total", "rank", "breakdown", "claimed_total"}
-        assert sum(p["breakdown"].values()) == p["total"]
+    check_report_data(data, "rolled-west", ["Cat"], CATEGORIES)
     assert data["players"][0] == {"name": "Cat", "total": 64, "rank": 1, "claimed_total": 64,
                                   "breakdown": {"claims": 12, "majorities": 10, "shipping": 16,
                                                 "contracts": 12, "boomtown": 14}}
@@ -480,26 +462,19 @@ def random_game(seed: int) -> dict:
     return {"game": "rolled-west", "players": players}
 
 
-def tally_of(data: dict):
-    return score.tally(parse_yaml(yaml.safe_dump(data, sort_keys=False), "random.yaml"), RULES)
-
-
 @settings(max_examples=examples(25, 150), deadline=None)
 @given(st.integers(0, 2**32), st.randoms(use_true_random=False))
 def test_random_legal_games(seed, shuffler):
     data = random_game(seed)
-    report = tally_of(data)
-    for p in report.players:
-        assert sum(p.breakdown.values()) == p.total
-        assert list(p.breakdown) == list(CATEGORIES)
+    report = SCORING.tally_data(data)
+    assert_breakdowns_add_up(report, CATEGORIES)
     assert report.winners == [p.name for p in report.players if p.total == report.players[0].total]
     # the same players in another order score the same
     shuffled = dict(data, players=list(data["players"]))
     shuffler.shuffle(shuffled["players"])
-    again = tally_of(shuffled)
-    assert {p.name: (p.total, p.rank, p.breakdown) for p in again.players} == \
-        {p.name: (p.total, p.rank, p.breakdown) for p in report.players}
+    again = SCORING.tally_data(shuffled)
+    assert standings(again) == standings(report)
     # writing the right totals in keeps the file valid
     for p in data["players"]:
         p["total"] = by_name(report)[p["name"]].total
-    assert by_name(tally_of(data))["P0"].claimed_total == by_name(report)["P0"].total
+    assert by_name(SCORING.tally_data(data))["P0"].claimed_total == by_name(report)["P0"].total

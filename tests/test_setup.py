@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +21,7 @@ from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
 from sheetgen.setupcode import SetupCodeError
 
-from conftest import examples
+from conftest import check_every_format, examples, golden_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("piecepack-gold-rush", "rolled-west", "carcassonne-gold-rush")
@@ -50,6 +49,12 @@ def render(setup, fmt="text", reveal=False):
     return setuptext.render(setup, get_game(setup["game"]), fmt, reveal=reveal)
 
 
+def assert_seated(setup: dict, players: int) -> None:
+    """Player 1 to N each sit once, and the first seated starts."""
+    assert sorted(setup["seating"]) == sorted(f"Player {i}" for i in range(1, players + 1))
+    assert setup["first_player"] == setup["seating"][0]
+
+
 def game_and_players():
     return st.sampled_from(GAMES).flatmap(
         lambda g: st.tuples(st.just(g), st.integers(*rules(g).players)))
@@ -59,159 +64,18 @@ def game_and_players():
 # The data version (file version + content hash) is filled in, so a data edit
 # that changes nothing drawn here does not break these; everything else is pinned.
 
-GOLDEN = {
-    ('piecepack-gold-rush', 4, 'golden'): """\
-Gold Rush (piecepack), setup for 4 players
-
-Seating, in turn order (clockwise, first player first):
-  1. Player 3
-  2. Player 1
-  3. Player 4
-  4. Player 2
-First player: Player 3
-
-Land plots: each cell shows its tile, then the coin placed face down (suit side up) on it.
-            1       2       3       4       5       6
-        +-------+-------+-------+-------+-------+-------+
- Crowns | M4 Ca | M2 C2 | A3 Cn | A4 C4 | M5 C3 | C4 C5 |
-        +-------+-------+-------+-------+-------+-------+
- Arms   | C3 An | Sa Aa | Sn A3 | A5 A2 | Ma A4 | S4 A5 |
-        +-------+-------+-------+-------+-------+-------+
- Moons  | An Ma | M3 M2 | A2 M5 | Aa Mn | C2 M4 | C5 M3 |
-        +-------+-------+-------+-------+-------+-------+
- Suns   | Cn Sn | S5 S4 | Ca S3 | Mn Sa | S3 S2 | S2 S5 |
-        +-------+-------+-------+-------+-------+-------+
-  S Suns, M Moons, C Crowns, A Arms, n Null, a Ace
-
-Rounds:
-  round  start player  Stake Claim
-  -----  ------------  -----------
-  1      Player 3      yes
-  2      Player 2      yes
-  3      Player 4      yes
-  4      Player 1      yes
-  5      Player 3      yes
-  6      Player 2      yes
-  7      Player 4      skipped
-  8      Player 1      skipped
-  9      Player 3      skipped
-
-Seed: golden
-Setup code: PG4-1NXE-E2M2-Q3E1-2RGE-YET8-67R6-4HA
-Rule data: piecepack-gold-rush version {data_version}
-""",
-    ('piecepack-gold-rush', 3, 'Klondike 1897'): """\
-Gold Rush (piecepack), setup for 3 players
-
-Seating, in turn order (clockwise, first player first):
-  1. Player 2
-  2. Player 1
-  3. Player 3
-First player: Player 2
-
-Land plots: each cell shows its tile, then the coin placed face down (suit side up) on it.
-            1       2       3       4       5       6
-        +-------+-------+-------+-------+-------+-------+
- Crowns | S2 Ca | A5 Cn | A2 C5 | A3 C3 | Cn C2 | A4 C4 |
-        +-------+-------+-------+-------+-------+-------+
- Arms   | C2 An | M5 A5 | C5 A3 | C4 A4 | Ma A2 | Ca Aa |
-        +-------+-------+-------+-------+-------+-------+
- Moons  | M4 M4 | M2 M5 | Mn M2 | C3 Mn | Sa Ma | M3 M3 |
-        +-------+-------+-------+-------+-------+-------+
- Suns   | S3 S3 | An S4 | Sn S2 | S5 S5 | S4 Sn | Aa Sa |
-        +-------+-------+-------+-------+-------+-------+
-  S Suns, M Moons, C Crowns, A Arms, n Null, a Ace
-
-Rounds:
-  round  start player  Stake Claim
-  -----  ------------  -----------
-  1      Player 2      yes
-  2      Player 3      yes
-  3      Player 1      yes
-  4      Player 2      yes
-  5      Player 3      yes
-  6      Player 1      yes
-  7      Player 2      yes
-  8      Player 3      yes
-  9      Player 1      skipped
-
-Seed: Klondike 1897
-Setup code: PG3-8GXY-3RV7-5YSM-QQBN-WFSQ-C440-NQ
-Rule data: piecepack-gold-rush version {data_version}
-""",
-    ('rolled-west', 2, 'golden'): """\
-Rolled West, setup for 2 players
-
-Seating, in turn order (clockwise, first player first):
-  1. Player 2
-  2. Player 1
-First player: Player 2
-
-Reminders:
-  - Player 2 takes all 4 dice and plays first; after each turn the dice pass clockwise. The game lasts 6 rounds.
-  - Ghost roll: each round, after both players' turns, roll 3 of the dice once more; each player may bank one of those resources, but only one bank between turns in total.
-  - No custom dice? Roll ordinary d12s: 1-4 Copper, 5-7 Wood, 8-10 Silver, 11-12 Gold.
-
-Seed: golden
-Setup code: RW2-114
-Rule data: rolled-west version {data_version}
-""",
-    ('rolled-west', 4, 'Boomtown'): """\
-Rolled West, setup for 4 players
-
-Seating, in turn order (clockwise, first player first):
-  1. Player 4
-  2. Player 1
-  3. Player 3
-  4. Player 2
-First player: Player 4
-
-Reminders:
-  - Player 4 takes all 4 dice and plays first; after each turn the dice pass clockwise. The game lasts 6 rounds.
-  - No custom dice? Roll ordinary d12s: 1-4 Copper, 5-7 Wood, 8-10 Silver, 11-12 Gold.
-
-Seed: Boomtown
-Setup code: RW4-KCX
-Rule data: rolled-west version {data_version}
-""",
-    ('carcassonne-gold-rush', 5, 'golden'): """\
-Carcassonne: Gold Rush, setup for 5 players
-
-Seating, in turn order (clockwise, first player first):
-  1. Player 4 (Green)
-  2. Player 3 (Red)
-  3. Player 5 (Yellow)
-  4. Player 2 (Blue)
-  5. Player 1 (Black)
-First player: Player 4
-
-Seed: golden
-Setup code: CG5-AFGK-X
-Rule data: carcassonne-gold-rush version {data_version}
-""",
-    ('carcassonne-gold-rush', 3, 'Wild West'): """\
-Carcassonne: Gold Rush, setup for 3 players
-
-Seating, in turn order (clockwise, first player first):
-  1. Player 2 (Black)
-  2. Player 1 (Green)
-  3. Player 3 (Red)
-First player: Player 2
-
-Seed: Wild West
-Setup code: CG3-5F0Q
-Rule data: carcassonne-gold-rush version {data_version}
-""",
-}
+GOLDEN = [("carcassonne-gold-rush", 3, "Wild West"), ("carcassonne-gold-rush", 5, "golden"),
+          ("piecepack-gold-rush", 3, "Klondike 1897"), ("piecepack-gold-rush", 4, "golden"),
+          ("rolled-west", 2, "golden"), ("rolled-west", 4, "Boomtown")]  # each in tests/golden/
 
 
-@pytest.mark.parametrize("game, players, seed", sorted(GOLDEN))
+@pytest.mark.parametrize("game, players, seed", GOLDEN)
 def test_golden_text(game, players, seed):
-    expected = GOLDEN[(game, players, seed)].replace("{data_version}", rules(game).version)
+    expected = golden_text(game, players, seed, rules(game).version)
     assert render(generate(game, players, seed), "text", reveal=True) == expected
 
 
-@pytest.mark.parametrize("game, players, seed", sorted(GOLDEN))
+@pytest.mark.parametrize("game, players, seed", GOLDEN)
 def test_golden_code_rebuilds_the_same_drawing(game, players, seed):
     setup = generate(game, players, seed)
     rebuilt = render(from_code(game, setup["code"]), "text")
@@ -313,8 +177,7 @@ def test_piecepack_setup_is_legal(seed, players):
 @given(seed=st.text(max_size=30), players=st.integers(2, 5))
 def test_carcassonne_setup_is_legal(seed, players):
     setup = generate("carcassonne-gold-rush", players, seed)
-    assert sorted(setup["seating"]) == sorted(f"Player {i}" for i in range(1, players + 1))
-    assert setup["first_player"] == setup["seating"][0]
+    assert_seated(setup, players)
     assert list(setup["colours"]) == setup["seating"]
     colours = list(setup["colours"].values())
     assert len(set(colours)) == players
@@ -325,8 +188,7 @@ def test_carcassonne_setup_is_legal(seed, players):
 @given(seed=st.text(max_size=30), players=st.integers(2, 4))
 def test_rolled_west_setup_is_legal(seed, players):
     setup = generate("rolled-west", players, seed)
-    assert sorted(setup["seating"]) == sorted(f"Player {i}" for i in range(1, players + 1))
-    assert setup["first_player"] == setup["seating"][0]
+    assert_seated(setup, players)
     ghost = [r for r in setup["reminders"] if r.startswith("Ghost roll")]
     assert len(ghost) == (1 if players == 2 else 0)
     if ghost:
@@ -485,13 +347,7 @@ def test_code_and_names_must_agree():
 @pytest.mark.parametrize("game", GAMES)
 def test_every_format_shows_seed_code_and_data_version(game):
     setup = generate(game, None, "formats")
-    for fmt in setuptext.FORMATS:
-        out = render(setup, fmt)
-        assert out.endswith("\n")
-        for needle in ("formats", setup["code"], setup["data_version"]):
-            assert needle in out, (fmt, needle)
-    assert json.loads(render(setup, "json", reveal=True)) == setup
-    assert yaml.safe_load(render(setup, "yaml", reveal=True)) == setup
+    check_every_format(setup, "formats")
     hidden = json.loads(render(setup, "json"))
     assert (hidden == setup) == (game in ("rolled-west", "carcassonne-gold-rush"))  # nothing lies face down
     stable = ["game", "title", "players", "seed", "code", "data_version", "seating", "first_player"]
