@@ -22,7 +22,7 @@ from sheetgen.playlog import LogRefused, PlayLog, export as log_export, plot as 
 from sheetgen.playlog import standings as log_standings
 from sheetgen.playlog.store import parse_date
 from sheetgen.cardsizes import CARD_SIZES
-from sheetgen.results import batch
+from sheetgen.results import batch, show as results_show
 from sheetgen.results.entry import EndOfInput, Retry, read_line
 from sheetgen.results.pdf import is_pdf, open_pdf
 from sheetgen.scan import command as scan_command, photos
@@ -438,7 +438,7 @@ def enter(ctx, game, players, names, code, out, force) -> None:
         os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
     output.write_atomic(target, text.encode("utf-8"), force=force)
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
-    batch.show(batch.run([str(target)], _lookup(ctx.find_root().obj["data"]), score=True), "text", score=True)
+    results_show.show(batch.run([str(target)], _lookup(ctx.find_root().obj["data"]), score=True), "text", score=True)
 
 
 @cli.command()
@@ -486,7 +486,7 @@ def check(ctx, files, fmt) -> None:
       sheetgen check games/                  (every results file in a folder)
     """
     outcomes = batch.run(files, _lookup(ctx.obj["data"]), score=False)
-    batch.show(outcomes, fmt.lower(), score=False)
+    results_show.show(outcomes, fmt.lower(), score=False)
 
 
 @cli.command(epilog=_FILES_HELP)
@@ -529,7 +529,7 @@ def score(ctx, files, fmt, show_map, log, date) -> None:
         lines, failed = log_show.log_outcomes(play_log, outcomes, day, ctx.obj["data"])
         play_log.close()
     try:
-        batch.show(outcomes, fmt.lower(), score=True, picture=show_map)
+        results_show.show(outcomes, fmt.lower(), score=True, picture=show_map)
     finally:
         for line in lines:
             _say(line, err=fmt.lower() == "json" or line.startswith("not logged"))

@@ -8,7 +8,7 @@ from typing import Any, Optional, Sequence
 import sheetgen
 from sheetgen.errors import InvalidArgument
 from sheetgen.playernames import printable
-from sheetgen.playlog.model import Change, Logged, Play
+from sheetgen.playlog.model import Change, Play
 from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
 from sheetgen.results.report import ScoredPlayer, ScoreReport
 
@@ -49,15 +49,13 @@ def log_outcomes(log: PlayLog, outcomes: Sequence[Any], date: Any, data: Any) ->
             lines.append(f"not logged: {o.name}: {exc}")
             failed = True
             continue
-        lines.append(logged_line(done, where))
+        p = done.play
+        if done.added:
+            lines.append(f"logged: play {p.id}, {p.game} on {p.date.isoformat()}, in {where}")
+        else:
+            lines.append(f"already logged: play {p.id} ({p.game} on {p.date.isoformat()}) in {where}; "
+                         f"not counted twice")
     return lines, failed
-
-
-def logged_line(done: Logged, where: str) -> str:
-    p = done.play
-    if done.added:
-        return f"logged: play {p.id}, {p.game} on {p.date.isoformat()}, in {where}"
-    return f"already logged: play {p.id} ({p.game} on {p.date.isoformat()}) in {where}; not counted twice"
 
 
 def plays_table(plays: Sequence[Play]) -> str:

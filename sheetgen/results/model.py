@@ -422,27 +422,42 @@ class Scorer:
         """
         return self.report(self.examine(doc))
 
+    def verdict(self, doc: Document, score: bool) -> tuple[CheckResult, Optional[ScoreReport]]:
+        """What a batch keeps of a results file: its problems and warnings, and, with `score`
+        and no problems, its ranked report (ranking may find a problem of its own: then no report)."""
+        outcome = self.examine(doc)
+        if not score or outcome.problems:
+            return CheckResult(outcome.problems, outcome.warnings), None
+        try:
+            return CheckResult([], outcome.warnings), self.report(outcome)
+        except InvalidInput as refused:
+            return CheckResult(refused.problems, outcome.warnings), None
+
     def report(self, outcome: Outcome) -> ScoreReport:
-        """The ranked report of an examined file; raise InvalidInput if it has problems."""
-        if outcome.problems:
-            raise InvalidInput(outcome.problems)
-        entries = outcome.table.players
-        players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
-                   for e, parts in zip(entries, outcome.breakdowns)]
-        ties = self.rules.tie_breakers
-        written = [[self.tie_value(e, name) if name in e.given or self.entry_has(e, name) else None
-                    for _, name in ties.order] for e in entries]
-        self._check_tie_values(outcome, players, written)
-        values = [[0 if v is None else v for v in row] for row in written]  # a None is never read: see the check
-        labels = [self.field_label(name) for _, name in ties.order]
-        return rank(self.game, players, ties, values, labels, outcome.warnings)
+        """The ranked report of an examined file; raise InvalidInput if it has problems, or if a
+        tie-breaker that decides between players needs a field the file left out."""
+        problems = outcome.problems
+        if not problems:
+            entries = outcome.table.players
+            players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
+                       for e, parts in zip(entries, outcome.breakdowns)]
+            ties = self.rules.tie_breakers
+            written = [[self.tie_value(e, name) if name in e.given or self.entry_has(e, name) else None
+                        for _, name in ties.order] for e in entries]
+            problems = self._tie_value_problems(outcome, players, written)
+            if not problems:
+                values = [[0 if v is None else v for v in row] for row in written]  # no None is read: see above
+                labels = [self.field_label(name) for _, name in ties.order]
+                return rank(self.game, players, ties, values, labels, outcome.warnings)
+        raise InvalidInput(problems)
 
     def entry_has(self, entry: Any, name: str) -> bool:
         """Whether a tie-breaker's field has a value though not written by that name (default: no)."""
         return False
 
-    def _check_tie_values(self, outcome: Outcome, players: list, values: list) -> None:
-        """A tie-breaker that decides between players must not read a field left out as 0."""
+    def _tie_value_problems(self, outcome: Outcome, players: list, values: list) -> list:
+        """A tie-breaker that decides between players must not read a field left out as 0: a
+        problem for each such field."""
         ties = self.rules.tie_breakers
         by_total: dict = {}
         for i, p in enumerate(players):
@@ -464,8 +479,7 @@ class Scorer:
                     break
                 best = (max if way == "most" else min)(values[i][k] for i in tied)
                 tied = [i for i in tied if values[i][k] == best]
-        if problems:
-            raise InvalidInput(problems)
+        return problems
 
     def template(self, players: Any = None, names: Optional[Sequence[str]] = None,
                  setup: Optional[dict] = None) -> str:
