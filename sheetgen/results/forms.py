@@ -99,7 +99,7 @@ class Binding:
         """The value the fields hold (MISSING: leave the key out); problems go to `page.fail`."""
         raise NotImplementedError
 
-    def write(self, value: Any) -> dict[str, FieldValue]:
+    def write(self, value: Any) -> Mapping[str, FieldValue]:
         """The fields' values that show `value` (a value as `read` gives it)."""
         raise NotImplementedError
 
@@ -240,7 +240,7 @@ class GameBinding(Binding):
     def read(self, page: "PageValues") -> Any:  # page is a GamePage
         raise NotImplementedError
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, FieldValue]:
+    def write(self, value: Any, names: Sequence[str] = ()) -> Mapping[str, FieldValue]:
         """The fields' values that show `value`; `names`: the players' names, column by column."""
         raise NotImplementedError
 
