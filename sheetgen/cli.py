@@ -524,7 +524,8 @@ def score(ctx, files, fmt, show_map, log, date) -> None:
         day = parse_date(date, "date") if date is not None else None
         play_log = PlayLog(log_show.log_path(log))
     outcomes = batch.run(files, _lookup(ctx.obj["data"]), score=True)
-    lines, failed = [], False
+    lines: list[str] = []
+    failed = False
     if play_log is not None:
         lines, failed = log_show.log_outcomes(play_log, outcomes, day, ctx.obj["data"])
         play_log.close()
