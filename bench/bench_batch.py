@@ -5,7 +5,7 @@ Run: python bench/bench_batch.py [--files 1000] [--repeat 5] [--players 10000] [
 Prints medians, each beside its floor (the figure it should stay within):
 
 * single file: `Game.score` of each bundled example, in process;
-* batch, in process: `batch.run` + `batch.show` over a folder of --files
+* batch, in process: `batch.run` + `show.show` over a folder of --files
   results files (piecepack Gold Rush and Rolled West games, names varied),
   check and score, output to /dev/null; floor 1,000 files per second;
 * batch, command line: `sheetgen check DIR` and `sheetgen score DIR` as a
@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import sheetgen  # noqa: E402
-from sheetgen.results import batch  # noqa: E402
+from sheetgen.results import batch, show  # noqa: E402
 from sheetgen.errors import InvalidInput  # noqa: E402
 from sheetgen.cli import results as cli  # noqa: E402  (the check and score commands: their _lookup)
 
@@ -146,12 +146,12 @@ def main() -> None:
         folder.mkdir()
         make_folder(folder, args.files)
         names = batch.expand([str(folder)])
-        print(f"batch of {args.files} files, in process (batch.run + batch.show, output to /dev/null):")
+        print(f"batch of {args.files} files, in process (batch.run + show.show, output to /dev/null):")
         for score in (False, True):
             what = "score" if score else "check"
-            t = median_of(args.repeat, quietly(lambda: batch.show(batch.run(names, cli._lookup(None), score), "text", score)))
+            t = median_of(args.repeat, quietly(lambda: show.show(batch.run(names, cli._lookup(None), score), "text", score)))
             print(f"  {what}: {t * 1000:7.1f} ms, {args.files / t:7.0f} files/s   (floor 1,000 files/s)")
-            t = median_of(args.repeat, quietly(lambda: batch.show(batch.run(names, cli._lookup(None), score), "json", score)))
+            t = median_of(args.repeat, quietly(lambda: show.show(batch.run(names, cli._lookup(None), score), "json", score)))
             print(f"  {what} --format json: {t * 1000:7.1f} ms, {args.files / t:7.0f} files/s   "
                   f"(floor 1,000 files/s)")
 

@@ -13,7 +13,7 @@ from sheetgen import output
 from sheetgen.cli.common import FORCE, _data, _game, _names, _say, table_options
 from sheetgen.cli.results import _lookup
 from sheetgen.errors import InvalidArgument
-from sheetgen.results import batch
+from sheetgen.results import batch, show as results_show
 from sheetgen.results.entry import EndOfInput, Retry, read_line
 
 
@@ -73,4 +73,4 @@ def enter(ctx: click.Context, game: str, players: Optional[int], names: Optional
         os.makedirs(output.DEFAULT_FOLDER, exist_ok=True)
     output.write_atomic(target, text.encode("utf-8"), force=force)
     _say(f"wrote {target}: 'sheetgen score {target}' tallies it again")
-    batch.show(batch.run([str(target)], _lookup(_data(ctx)), score=True), "text", score=True)
+    results_show.show(batch.run([str(target)], _lookup(_data(ctx)), score=True), "text", score=True)

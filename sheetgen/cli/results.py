@@ -10,7 +10,7 @@ import click
 from sheetgen import api
 from sheetgen.cli.common import _data
 from sheetgen.errors import InvalidArgument
-from sheetgen.results import batch
+from sheetgen.results import batch, show as results_show
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
@@ -40,7 +40,7 @@ def check(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
       sheetgen check games/                  (every results file in a folder)
     """
     outcomes = batch.run(files, _lookup(_data(ctx)), score=False)
-    batch.show(outcomes, fmt.lower(), score=False)
+    results_show.show(outcomes, fmt.lower(), score=False)
 
 
 @click.command(epilog=_FILES_HELP)
@@ -75,13 +75,13 @@ def score(ctx: click.Context, files: tuple[str, ...], fmt: str, show_map: bool, 
     if date is not None and log is None:
         raise InvalidArgument("date", "--date is the day a logged game was played; add --log")
     if log is None:
-        batch.show(batch.run(files, _lookup(_data(ctx)), score=True), fmt.lower(), score=True, picture=show_map)
+        results_show.show(batch.run(files, _lookup(_data(ctx)), score=True), fmt.lower(), score=True, picture=show_map)
         return
     # the play log (sqlite3, platformdirs) loads only with --log: a plain score keeps no log
     from sheetgen.cli.playlog import score_into_log
 
     if not score_into_log(log, date, lambda: batch.run(files, _lookup(_data(ctx)), score=True), _data(ctx),
-                          lambda outcomes: batch.show(outcomes, fmt.lower(), score=True, picture=show_map),
+                          lambda outcomes: results_show.show(outcomes, fmt.lower(), score=True, picture=show_map),
                           fmt.lower() == "json"):
         sys.exit(1)
 

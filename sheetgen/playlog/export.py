@@ -20,6 +20,7 @@ from typing import Any, Callable, Optional, Sequence
 from sheetgen import playernames
 from sheetgen.errors import InvalidArgument
 from sheetgen.playlog.model import Play, PlayerResult
+from sheetgen.ruledata import RuleData
 
 # uuid5 namespace of everything sheetgen exports: uuid5(NAMESPACE_URL, "sheetgen play log")
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "sheetgen play log")
@@ -37,7 +38,7 @@ def to_json(plays: Sequence[Play]) -> str:
     return json.dumps({"plays": [play_dict(p) for p in plays]}, indent=2, ensure_ascii=False) + "\n"
 
 
-def play_dict(play: Play) -> dict:
+def play_dict(play: Play) -> dict[str, Any]:
     return {
         "id": play.id, "date": play.date.isoformat(), "game": play.game, "setup": play.setup,
         "data_version": play.data_version,
@@ -73,19 +74,19 @@ def to_csv(plays: Sequence[Play]) -> str:
     return out.getvalue()
 
 
-def read_csv(text: str) -> list:
+def read_csv(text: str) -> list[Play]:
     """The plays of a CSV that `to_csv` wrote (players and scores; no results or versions)."""
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames != CSV_COLUMNS:
         raise ValueError(f"not a sheetgen plays CSV: the columns are {reader.fieldnames}")
-    grouped: dict = {}
+    grouped: dict[int, dict[str, Any]] = {}  # a play's id -> its date, game, setup and players
     for row in reader:
         key = int(row["play"])
         entry = grouped.setdefault(key, {"date": row["date"], "game": _uncell(row["game"]),
                                          "setup": _uncell(row["setup"]) or None, "players": []})
         entry["players"].append(PlayerResult(_uncell(row["player"]), int(row["seat"]), int(row["score"]),
                                              int(row["rank"]), row["winner"] == "yes", json.loads(row["breakdown"])))
-    plays = []
+    plays: list[Play] = []
     for key, entry in grouped.items():
         players = tuple(entry["players"])
         plays.append(Play(id=key, date=datetime.date.fromisoformat(entry["date"]), game=entry["game"],
@@ -96,7 +97,7 @@ def read_csv(text: str) -> list:
 
 # -- BG Stats ----------------------------------------------------------------------------------
 
-def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
+def to_bgstats(plays: Sequence[Play], games: Callable[[str], RuleData]) -> dict[str, Any]:
     """A BG Stats play file of `plays`. `games(key)` gives a game's rule data (its title and
     BoardGameGeek id, meta.bgg_id); a game without an id is refused, never guessed."""
     missing = sorted({p.game for p in plays if _bgg_id(games(p.game)) is None})
@@ -105,11 +106,11 @@ def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
                                         f"{', '.join(missing)} has none (sheetgen could not verify one); export "
                                         f"the other games only, or add meta.bgg_id to a house-rule copy of the "
                                         f"rule data")
-    game_ids: dict = {}
-    player_ids: dict = {}
-    out_games: list = []
-    out_players: list = []
-    out_plays: list = []
+    game_ids: dict[str, int] = {}
+    player_ids: dict[str, int] = {}
+    out_games: list[dict[str, Any]] = []
+    out_players: list[dict[str, Any]] = []
+    out_plays: list[dict[str, Any]] = []
     for play in plays:
         if play.game not in game_ids:
             rules = games(play.game)
@@ -120,7 +121,7 @@ def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
                 "noPoints": False, "usesTeams": False, "bggId": _bgg_id(rules), "bggName": rules.title,
                 "bggYear": rules["meta"]["year"],
             })
-        scores = []
+        scores: list[dict[str, Any]] = []
         for p in play.players:
             k = playernames.key(p.name)
             if k not in player_ids:
@@ -140,7 +141,7 @@ def to_bgstats(plays: Sequence[Play], games: Callable[[str], Any]) -> dict:
     return {"about": ABOUT, "games": out_games, "players": out_players, "locations": [], "plays": out_plays}
 
 
-def _bgg_id(rules: Any) -> Optional[int]:
+def _bgg_id(rules: RuleData) -> Optional[int]:
     value = rules["meta"].get("bgg_id")
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
 

@@ -19,7 +19,7 @@ class PlayerResult:
     total: int
     rank: int
     winner: bool
-    breakdown: dict = field(default_factory=dict)
+    breakdown: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -30,17 +30,17 @@ class Play:
     id: int
     date: datetime.date
     game: str
-    players: tuple  # of PlayerResult, in seating order
-    winners: tuple  # of names
+    players: tuple[PlayerResult, ...]  # in seating order
+    winners: tuple[str, ...]  # their names
     tie_breaker: str
     data_version: str
     setup: Optional[str] = None
-    warnings: tuple = ()
+    warnings: tuple[str, ...] = ()
     results: Any = None
     logged_at: str = ""
     fingerprint: str = ""
 
-    def ranked(self) -> list:
+    def ranked(self) -> list[PlayerResult]:
         """The players best first (seating order among equals)."""
         return sorted(self.players, key=lambda p: (p.rank, p.seat))
 
@@ -60,5 +60,5 @@ class Change:
 
     play: Play  # as it is now in the log
     before: Play
-    lines: tuple  # what changed, in words ("Ann 43 -> 45", "winner Ben -> Ann")
-    problems: tuple = ()  # the results no longer pass the checks: the play is kept as it was
+    lines: tuple[str, ...]  # what changed, in words ("Ann 43 -> 45", "winner Ben -> Ann")
+    problems: tuple[str, ...] = ()  # the results no longer pass the checks: the play is kept as it was

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import importlib.util
 import io
-from typing import Any
+from typing import Any, Optional
 
 from sheetgen import __version__, playernames
 from sheetgen.errors import InvalidArgument
@@ -23,7 +23,7 @@ FORMATS = (".svg", ".pdf", ".png")
 WIDTH, HEIGHT = 540, 320  # points
 # distinct in colour and, for a black-and-white print, in dash pattern
 COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
-DASHES: list = [None, (6, 3), (2, 2), (8, 3, 2, 3)]
+DASHES: list[Optional[tuple[int, ...]]] = [None, (6, 3), (2, 2), (8, 3, 2, 3)]
 MARKERS = ["FilledCircle", "FilledSquare", "FilledDiamond", "FilledTriangle", "Circle", "Square", "Diamond",
            "Triangle"]  # a player who played once is a point: it needs a mark to show
 
@@ -44,7 +44,7 @@ def png_available() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in ("pypdfium2", "PIL"))
 
 
-def drawing(table: Standings, title: str, fonts: tuple = ("Helvetica", "Helvetica-Bold")) -> Any:
+def drawing(table: Standings, title: str, fonts: tuple[str, str] = ("Helvetica", "Helvetica-Bold")) -> Any:
     """A reportlab Drawing of the ratings over time, a line per player (leader first in the key)."""
     from reportlab.graphics.charts.legends import Legend
     from reportlab.graphics.charts.lineplots import LinePlot
@@ -56,10 +56,10 @@ def drawing(table: Standings, title: str, fonts: tuple = ("Helvetica", "Helvetic
         raise InvalidArgument("plot", f"no plays of {table.game} in the log for these dates; nothing to draw")
     first = table.history[0].date.toordinal()
     order = {name: i for i, name in enumerate(s.name for s in table.players)}
-    points: dict = {name: [] for name in order}
+    points: dict[str, list[tuple[float, float]]] = {name: [] for name in order}
     by_key = {_key(name): name for name in order}
     # same-day plays are spread across their day, in the order they were logged
-    days: dict = {}
+    days: dict[datetime.date, list[int]] = {}  # a day -> its plays, in the order logged
     for point in table.history:
         days.setdefault(point.date, [])
         if point.play not in days[point.date]:
@@ -123,8 +123,9 @@ def render(table: Standings, title: str, ending: str) -> bytes:
     (Arimo), as every sheetgen PDF does; an SVG names Helvetica for the viewer to find."""
     fonts = ("Helvetica", "Helvetica-Bold")
     if ending in (".pdf", ".png"):
-        from sheetgen.pdf import FONTS  # registers Arimo with reportlab
+        from sheetgen.typeface import FONTS, register
 
+        register()  # Arimo, for reportlab to draw by name
         fonts = (FONTS[False], FONTS[True])
     d = drawing(table, title, fonts)
     if ending == ".svg":
@@ -136,7 +137,8 @@ def render(table: Standings, title: str, ending: str) -> bytes:
         from reportlab.graphics import renderPDF
         from reportlab.pdfgen.canvas import Canvas
 
-        from sheetgen.pdf import FONTS, _pin_date
+        from sheetgen.pdf import _pin_date
+        from sheetgen.typeface import FONTS
 
         buffer = io.BytesIO()
         # as every sheetgen PDF: the font embedded from the first text on, dated 2000-01-01 (the same

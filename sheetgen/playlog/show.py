@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
 import os
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 import sheetgen
 from sheetgen.errors import InvalidArgument
 from sheetgen.playernames import printable
-from sheetgen.playlog.model import Change, Logged, Play
+from sheetgen.playlog.model import Change, Play
 from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
+from sheetgen.results.batch import FileOutcome
 from sheetgen.results.report import ScoredPlayer, ScoreReport
 
 RESULTS_SUFFIXES = (".yaml", ".yml", ".pdf")
@@ -33,9 +35,10 @@ def shown_path(log: PlayLog) -> str:
     return str(log.path) if relative.startswith("..") else relative
 
 
-def log_outcomes(log: PlayLog, outcomes: Sequence[Any], date: Any, data: Any) -> tuple:
+def log_outcomes(log: PlayLog, outcomes: Sequence[FileOutcome], date: Optional[datetime.date],
+                 data: Optional[str]) -> tuple[list[str], bool]:
     """Log every scored game of a `score` run: (lines to print, whether any failed to log)."""
-    lines: list = []
+    lines: list[str] = []
     failed = False
     where = shown_path(log)
     for o in outcomes:
@@ -49,15 +52,13 @@ def log_outcomes(log: PlayLog, outcomes: Sequence[Any], date: Any, data: Any) ->
             lines.append(f"not logged: {o.name}: {exc}")
             failed = True
             continue
-        lines.append(logged_line(done, where))
+        p = done.play
+        if done.added:
+            lines.append(f"logged: play {p.id}, {p.game} on {p.date.isoformat()}, in {where}")
+        else:
+            lines.append(f"already logged: play {p.id} ({p.game} on {p.date.isoformat()}) in {where}; "
+                         f"not counted twice")
     return lines, failed
-
-
-def logged_line(done: Logged, where: str) -> str:
-    p = done.play
-    if done.added:
-        return f"logged: play {p.id}, {p.game} on {p.date.isoformat()}, in {where}"
-    return f"already logged: play {p.id} ({p.game} on {p.date.isoformat()}) in {where}; not counted twice"
 
 
 def plays_table(plays: Sequence[Play]) -> str:
@@ -86,9 +87,9 @@ def play_text(play: Play, title: str) -> str:
     return "\n".join(lines)
 
 
-def change_lines(changes: Sequence[Change], count: int) -> list:
+def change_lines(changes: Sequence[Change], count: int) -> list[str]:
     """What `plays --rescore` did, a line per play that changed or now fails, then a summary."""
-    lines = []
+    lines: list[str] = []
     changed = failed = 0
     for c in changes:
         head = f"play {c.play.id} ({c.play.game} on {c.play.date.isoformat()})"

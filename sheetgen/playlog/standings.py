@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from sheetgen import playernames
 from sheetgen.playlog.model import Play
+
+if TYPE_CHECKING:  # openskill is imported when standings are made
+    from openskill.models import PlackettLuceRating
 
 
 @dataclass(frozen=True)
@@ -51,12 +54,12 @@ class Standings:
 
     game: str
     plays: int
-    players: tuple  # of Standing
-    history: tuple  # of RatingPoint, oldest first
+    players: tuple[Standing, ...]
+    history: tuple[RatingPoint, ...]  # oldest first
     first: Optional[datetime.date] = None
     last: Optional[datetime.date] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "plays": self.plays,
                 "first": self.first.isoformat() if self.first else None,
                 "last": self.last.isoformat() if self.last else None,
@@ -70,11 +73,11 @@ def standings(game: str, plays: Sequence[Play]) -> Standings:
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    shown: dict = {}  # name key -> the spelling of the latest play
-    totals: dict = {}
-    wins: dict = {}
-    ratings: dict = {}
-    history: list = []
+    shown: dict[str, str] = {}  # name key -> the spelling of the latest play
+    totals: dict[str, list[int]] = {}
+    wins: dict[str, int] = {}
+    ratings: dict[str, PlackettLuceRating] = {}
+    history: list[RatingPoint] = []
     for play in plays:
         keys = [playernames.key(p.name) for p in play.players]
         for k, p in zip(keys, play.players):
@@ -99,8 +102,12 @@ def standings(game: str, plays: Sequence[Play]) -> Standings:
                      plays[0].date if plays else None, plays[-1].date if plays else None)
 
 
-def from_counts(game: str, span: tuple, counts: Sequence[tuple], spelled: dict, rows: Sequence[tuple],
-                start: Optional[dict]) -> tuple:
+Ratings = dict[str, list[float]]  # name key -> [mu, sigma]
+
+
+def from_counts(game: str, span: Sequence[Any], counts: Sequence[tuple[str, int, int, int, int]],
+                spelled: dict[str, str], rows: Sequence[tuple[int, str, int]],
+                start: Optional[Ratings]) -> tuple[Standings, Ratings]:
     """Standings from the log's own sums, and the ratings after the last play.
 
     `span` is (plays, first date, last date, ...); `counts` a row per player (name key,
@@ -146,7 +153,7 @@ def to_text(table: Standings, title: str) -> str:
              str(s.best), f"{s.rating:.1f}"] for s in table.players]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
 
-    def line(cells: list) -> str:
+    def line(cells: list[str]) -> str:
         return "  ".join([cells[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(cells[1:], widths[1:])]).rstrip()
 
     span = ""

@@ -39,7 +39,9 @@ from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
 from sheetgen.playlog import standings as table
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
 from sheetgen.results.document import Document
+from sheetgen.results.model import Scorer
 from sheetgen.results.pdf import open_pdf
+from sheetgen.results.report import ScoreReport
 from sheetgen.results.yaml import parse_yaml, read_yaml
 
 APP_ID = 0x53474C47  # "SGLG": a sheetgen play log
@@ -252,7 +254,7 @@ class PlayLog:
             db.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once, when it is made
 
     @staticmethod
-    def _marks(db: sqlite3.Connection) -> tuple:
+    def _marks(db: sqlite3.Connection) -> tuple[Any, Any]:
         return db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0]
 
     def _check_marks(self, db: sqlite3.Connection, app: int, version: int) -> None:
@@ -270,7 +272,7 @@ class PlayLog:
                              f"reads up to {SCHEMA}); upgrade sheetgen to use it")
 
     # -- adding ------------------------------------------------------------------------------
-    def add(self, report: Any, results: Any, *, date: Union[str, datetime.date, None] = None,
+    def add(self, report: ScoreReport, results: Any, *, date: Union[str, datetime.date, None] = None,
             data_version: str = "", setup: Optional[str] = None, warnings: Sequence[str] = ()) -> Logged:
         """Log one scored game: `report` (a ScoreReport) of `results` (the plain values of its
         results file, in the file's seating order). A game already in the log is not added
@@ -340,10 +342,11 @@ class PlayLog:
 
     def plays(self, game: Optional[str] = None, player: Optional[str] = None,
               since: Union[str, datetime.date, None] = None,
-              until: Union[str, datetime.date, None] = None, *, results: bool = False) -> list:
+              until: Union[str, datetime.date, None] = None, *, results: bool = False) -> list[Play]:
         """The logged plays, oldest first (by date, then as logged), of `game`, with `player`,
         from `since` to `until` (dates, both included). `results` loads each play's results."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[str] = []
         if game is not None:
             where.append("p.game = ?")
             args.append(game)
@@ -360,7 +363,7 @@ class PlayLog:
         with self._guard("read the log"):
             return self._load(clause, tuple(args), results=results)
 
-    def games(self) -> list:
+    def games(self) -> list[str]:
         """The games that have plays in the log, sorted."""
         with self._guard("read the log"):
             return [row[0] for row in self.db.execute("SELECT DISTINCT game FROM plays ORDER BY game")]
@@ -369,7 +372,7 @@ class PlayLog:
         found = self._load("WHERE p.fingerprint = ?", (fingerprint,), results=False)
         return found[0] if found else None
 
-    def _load(self, clause: str, args: tuple, results: bool) -> list:
+    def _load(self, clause: str, args: tuple[Any, ...], results: bool) -> list[Play]:
         db = self.db
         columns = "p.id, p.game, p.played_on, p.setup_code, p.data_version, p.tie_breaker, p.warnings, " \
                   "p.logged_at, p.fingerprint" + (", p.results" if results else "")
@@ -386,8 +389,8 @@ class PlayLog:
             raise LogRefused(f"{self.path}: the play log is damaged (a play's stored values cannot be read); "
                              f"it is left as it is: restore a copy, or name another log file") from None
 
-    def _plays(self, rows: list, seat_rows: list, results: bool) -> list:
-        seats: dict = {row[0]: [] for row in rows}
+    def _plays(self, rows: list[Any], seat_rows: list[Any], results: bool) -> list[Play]:
+        seats: dict[int, list[PlayerResult]] = {row[0]: [] for row in rows}
         # one JSON document for every breakdown: one parse instead of one per seat
         breakdowns = json.loads("[" + ",".join(row[6] for row in seat_rows) + "]")
         for (play_id, seat, name, total, rank, winner, _), breakdown in zip(seat_rows, breakdowns):
@@ -395,7 +398,7 @@ class PlayLog:
                     and isinstance(breakdown, dict)):
                 raise ValueError(play_id)
             seats[play_id].append(PlayerResult(name, seat, total, rank, bool(winner), breakdown))
-        plays = []
+        plays: list[Play] = []
         fromiso = datetime.date.fromisoformat
         for row in rows:
             players = tuple(seats[row[0]])
@@ -418,12 +421,12 @@ class PlayLog:
                 _bump(db, play.game)
         return play
 
-    def rescore(self, data: Any = None, game: Optional[str] = None) -> list:
+    def rescore(self, data: Any = None, game: Optional[str] = None) -> list[Change]:
         """Score every logged play (of `game`) again from its results, with the rule data of
         `data` (a house-rule folder) or the bundled data; update those whose tally changed.
         A play whose results no longer pass the checks is kept as it was and reported."""
-        changes: list = []
-        games: dict = {}
+        changes: list[Change] = []
+        games: dict[str, tuple[Scorer, str]] = {}  # a game -> its scorer and its rule data's version
         with self._guard("score the log again"):
             for play in self.plays(game=game, results=True):
                 if play.game not in games:
@@ -474,7 +477,7 @@ class PlayLog:
         with self._guard("read the log"):
             db = self.db
             where = "p.game = ?" + (" AND p.played_on >= ?" if first else "") + (" AND p.played_on <= ?" if last else "")
-            args: tuple = tuple(x for x in (game, first, last) if x)
+            args = tuple(x for x in (game, first, last) if x)
             span = db.execute(f"SELECT count(*), min(played_on), max(played_on), max(played_on || '/' || "
                               f"printf('%012d', id)) FROM plays p WHERE {where}", args).fetchone()
             counts = db.execute("SELECT s.name_key, count(*), sum(s.winner), sum(s.total), max(s.total) FROM seats s "
@@ -487,7 +490,7 @@ class PlayLog:
             kept = db.execute("SELECT generation, last_date, last_id, covered, ratings FROM ratings_cache "
                               "WHERE game = ? AND since = ? AND until = ?", (game, first, last)).fetchone()
             start = None
-            after: tuple = ("", 0)
+            after: tuple[str, int] = ("", 0)  # (date, play id) the kept ratings reach
             if kept is not None and kept[0] == generation:
                 # and the plays up to the kept point are as many as then (the log edited by other means)
                 covered = db.execute(f"SELECT count(*) FROM plays p WHERE {where} AND (p.played_on, p.id) <= (?, ?)",
@@ -511,7 +514,7 @@ class PlayLog:
         return made
 
 
-def _kept_ratings(text: Any) -> Optional[dict]:
+def _kept_ratings(text: Any) -> Optional[table.Ratings]:
     """Kept ratings ({name key: [mu, sigma]}), or None when they are not that (start again)."""
     try:
         kept = json.loads(text)
@@ -590,16 +593,17 @@ def _results_value(text: Any, play_id: int) -> Any:
 
 def setup_code(results: Any) -> Optional[str]:
     """The setup code a results file names (Gold West's `setup:`), if any."""
-    if isinstance(results, dict) and isinstance(results.get("setup"), str) and results["setup"].strip():
-        return results["setup"].strip()
+    setup = results.get("setup") if isinstance(results, dict) else None
+    if isinstance(setup, str) and setup.strip():
+        return setup.strip()
     return None
 
 
-def seating(results: Any, report: Any) -> list:
+def seating(results: Any, report: ScoreReport) -> list[PlayerResult]:
     """Each scored player with their seat: their place in the results' players list. A player
     the list does not name (cannot be seated) is refused, never guessed."""
     listed = results.get("players") if isinstance(results, dict) else None
-    order: dict = {}
+    order: dict[str, int] = {}  # a name's key -> its seat
     for index, entry in enumerate(listed or []):
         name = entry.get("name") if isinstance(entry, dict) else entry
         if isinstance(name, str):
@@ -617,9 +621,9 @@ def seating(results: Any, report: Any) -> list:
     return sorted(out, key=lambda p: p.seat)
 
 
-def differences(before: Play, after: Play) -> list:
+def differences(before: Play, after: Play) -> list[str]:
     """What changed between two tallies of one play, in words."""
-    lines = []
+    lines: list[str] = []
     old = {playernames.key(p.name): p for p in before.players}
     for p in after.players:
         was = old.get(playernames.key(p.name))

@@ -9,7 +9,8 @@ scored and reported.
     report.py    ScoreReport: ranking with tie-breakers, rendered as text or a dict
     writer.py    a results file written out (`export`, `enter`)
     entry.py     guided entry, field by field
-    batch.py     many files in one run, each reported, then a summary
+    batch.py     many files in one run: each read, then checked (and scored)
+    show.py      a batch's outcomes shown: each game's report or problems, then a summary
 
 This package is below the games: it never looks a game up in the registry;
 its callers (sheetgen.api, sheetgen.cli) hand it what it needs.

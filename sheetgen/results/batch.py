@@ -1,9 +1,10 @@
-"""Checking and scoring many results files in one process, and showing the outcome.
+"""Checking and scoring many results files in one process.
 
 `expand` turns command-line FILE arguments into sources (a folder is every
-.yaml/.yml/.pdf file in it, `-` is standard input); `run` checks (and
-tallies) each game on its own; `show` prints one game exactly as a
-single-file run does, and several one after another with a closing summary.
+.yaml/.yml/.pdf file in it, `-` is standard input); `run` reads each source,
+hands what was read to the game's scorer and keeps what it gives (problems, or
+warnings and a report) in a `FileOutcome` per game, for the caller to show
+(sheetgen.results.show). The batch calls nothing above the readers and the scorer.
 
 What makes a game: a results file (YAML) is one game. Filled PDF forms are
 the sheets of players, so PDFs make a game together: all the PDFs given as
@@ -14,15 +15,13 @@ own; the rest of its game is still checked.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
-from sheetgen.errors import InvalidInput, Problem, problem_lines
-from sheetgen.output import say
+from sheetgen.errors import InvalidInput, Problem
 from sheetgen.results.document import Document
 from sheetgen.results.model import Scorer
 from sheetgen.results.report import ScoreReport
@@ -124,8 +123,12 @@ class _Run:
             self.photos.append(str(source))
             return
         outcome = FileOutcome("<stdin>" if source == STDIN else source)
+        if source != STDIN and os.path.isdir(source):  # `expand` keeps a folder that has nothing to read
+            outcome.problems = [Problem(source, "a folder with no .yaml, .yml or .pdf files")]
+            self.outcomes.append(outcome)
+            return
         try:
-            if source != STDIN and str(source).lower().endswith(".pdf") and not os.path.isdir(source):
+            if source != STDIN and str(source).lower().endswith(".pdf"):
                 from sheetgen.results.pdf import open_pdf  # heavy: a batch of results files never loads it
 
                 pdf = open_pdf(source, self.games.fillable())
@@ -135,8 +138,14 @@ class _Run:
                     self.outcomes.append(outcome)
                 self.groups[key][1].append(pdf)
                 return
-            doc = _read_yaml(source, outcome.name)
-            self._examine(doc, self.games.game_of(doc), outcome)
+            if source == STDIN:
+                doc = parse_yaml(sys.stdin.buffer.read(), outcome.name)
+            else:
+                doc = read_yaml(source)
+            game = self.games.game_of(doc)
+            checked, report = self._scorer(game).verdict(doc, self.score)
+            outcome.problems, outcome.warnings, outcome.report = checked.problems, checked.warnings, report
+            outcome.results = doc.value
         except InvalidInput as exc:
             outcome.problems = exc.problems
         self.outcomes.append(outcome)
@@ -157,7 +166,10 @@ class _Run:
             outcome.files = len(pdfs)
             try:
                 game = self.games.game(key)
-                self._examine(document(pdfs, game.key, game.form), game, outcome)
+                doc = document(pdfs, game.key, game.form)
+                checked, report = self._scorer(game).verdict(doc, self.score)
+                outcome.problems, outcome.warnings, outcome.report = checked.problems, checked.warnings, report
+                outcome.results = doc.value
             except InvalidInput as exc:
                 outcome.problems = exc.problems
 
@@ -179,80 +191,8 @@ class _Run:
                 self.outcomes.append(self.groups[key][0])
             self.groups[key][1].append(pdf)
 
-    def _examine(self, doc: Document, game: ResultsGame, outcome: FileOutcome) -> None:
+    def _scorer(self, game: ResultsGame) -> Scorer:
+        """The game's scorer, made once per batch (it builds the game's model once)."""
         if game.key not in self.scorers:
             self.scorers[game.key] = game.scorer()
-        scorer = self.scorers[game.key]
-        result = scorer.examine(doc)
-        outcome.problems, outcome.warnings, outcome.results = result.problems, result.warnings, doc.value
-        if self.score and not result.problems:
-            outcome.report = scorer.report(result)
-
-
-def _read_yaml(name: str, shown: str) -> Document:
-    if name == STDIN:
-        return parse_yaml(sys.stdin.buffer.read(), shown)
-    if os.path.isdir(name):
-        raise InvalidInput([Problem(name, "a folder with no .yaml, .yml or .pdf files")])
-    return read_yaml(name)
-
-
-def show(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool = False) -> None:
-    """Print the outcomes; exit 1 when any file has problems. `picture`: each text report ends
-    with its map (`score --map`). One file with problems raises InvalidInput (the command
-    line lists them)."""
-    if fmt != "json" and len(outcomes) == 1 and outcomes[0].problems:
-        raise InvalidInput(outcomes[0].problems)
-    for text, err in lines(outcomes, fmt, score, picture):
-        say(text, err=err)
-    if any(not o.ok for o in outcomes):
-        sys.exit(1)
-
-
-def lines(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool = False) -> list[tuple[str, bool]]:
-    """What `show` prints: (text, whether it goes to standard error), in order."""
-    if fmt == "json":
-        return [(json.dumps(_json(outcomes), indent=2, ensure_ascii=False), False)]
-    if len(outcomes) == 1:
-        return _one(outcomes[0], score, picture)
-    out: list[tuple[str, bool]] = []
-    for o in outcomes:
-        if score and o.report is not None:
-            out += [(f"== {o.name} ==", False), (o.report.text(picture), False)]
-        elif o.ok:
-            out += [(f"warning: {o.name}: {warning}", True) for warning in o.warnings]
-            out.append((f"{o.name}: ok", False))
-        else:
-            out += [(line, True) for line in problem_lines(o.problems)]
-    counts = _summary(outcomes)
-    files = sum(o.files for o in outcomes)
-    what = f"{counts['files']} games from {files} files" if files != counts["files"] else f"{files} files"
-    out.append((f"{what}: {counts['ok']} ok, {counts['with_problems']} with problems", counts["with_problems"] > 0))
-    return out
-
-
-def _json(outcomes: Sequence[FileOutcome]) -> dict[str, Any]:
-    def as_json(o: FileOutcome) -> dict[str, Any]:
-        if o.problems:
-            return {"file": o.name, "problems": [p.to_dict() for p in o.problems], "warnings": o.warnings}
-        if o.report is not None:
-            return {"file": o.name, **o.report.to_dict()}
-        return {"file": o.name, "ok": True, "warnings": o.warnings}
-
-    if len(outcomes) == 1:
-        body = as_json(outcomes[0])
-        if outcomes[0].ok:
-            body.pop("file")
-        return body
-    return {"files": [as_json(o) for o in outcomes], "summary": _summary(outcomes)}
-
-
-def _one(o: FileOutcome, score: bool, picture: bool) -> list[tuple[str, bool]]:
-    if score and o.report is not None:
-        return [(o.report.text(picture).rstrip("\n"), False)]
-    return [(f"warning: {warning}", True) for warning in o.warnings] + [(f"{o.name}: ok", False)]
-
-
-def _summary(outcomes: Sequence[FileOutcome]) -> dict[str, int]:
-    bad = sum(1 for o in outcomes if not o.ok)
-    return {"files": len(outcomes), "ok": len(outcomes) - bad, "with_problems": bad}
+        return self.scorers[game.key]

@@ -12,7 +12,8 @@ from typing import Any, Union
 
 from sheetgen.errors import Problem
 
-PathKey = tuple[Union[str, int], ...]
+Key = Union[str, int]  # a mapping's key or a list's index
+PathKey = tuple[Key, ...]  # where a value stands: the keys and indexes down to it
 
 
 @dataclass

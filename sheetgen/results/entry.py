@@ -21,10 +21,11 @@ text (the default for an empty answer) and raises EndOfInput when input ends;
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 from sheetgen.playernames import clean, key as name_key, text_problem, twice
 from sheetgen.errors import SheetgenError
+from sheetgen.results.document import PathKey
 from sheetgen.results.model import Block, Context, Example, Scorer
 from sheetgen.schema import MISSING, Check, Dict, Either, Field, Int, List, Map, OrNull, Schema
 
@@ -33,6 +34,7 @@ MAX_ANSWER = 1000  # characters of one answer: a sheet's longest line (a row of 
 Tell = Callable[[str], None]
 # (scorer, interview, key, player index or None) -> the answer, or NotImplemented: ask it from the model
 AskOwn = Callable[[Scorer, "Interview", str, Optional[int]], Any]
+T = TypeVar("T")
 
 
 class EndOfInput(SheetgenError):
@@ -54,14 +56,15 @@ SKIP: Any = type("Skip", (), {"__repr__": lambda self: "SKIP"})()  # an optional
 
 def unwrap(schema: Any) -> Schema:
     """The schema under a Field, OrNull or Check."""
-    while isinstance(schema, (Field, OrNull, Check)):
-        schema = schema.schema
-    return schema
+    inner: Schema = schema
+    while isinstance(inner, (Field, OrNull, Check)):
+        inner = inner.schema
+    return inner
 
 
 def problem(schema: Any, value: Any) -> Optional[str]:
     """What the model says is wrong with `value` (None: nothing)."""
-    found: list = []
+    found: list[tuple[PathKey, str, bool]] = []
     (schema.schema if isinstance(schema, Field) else schema).walk(value, (), found)
     return found[0][1] if found else None
 
@@ -74,7 +77,7 @@ class Interview:
         self.own = own  # the game's own questions (GameSpec.enter), asked before the model's
 
     # -- one answer ---------------------------------------------------------------------
-    def value(self, prompt: str, parse: Callable[[str], Any], default: Optional[str] = None) -> Any:
+    def value(self, prompt: str, parse: Callable[[str], T], default: Optional[str] = None) -> T:
         """Ask until `parse` takes the answer (it raises Retry with the reason otherwise)."""
         while True:
             try:
@@ -101,16 +104,16 @@ class Interview:
 
     def items(self, prompt: str, one: Callable[[str], Any], spaces: bool = False,
               once: Optional[Callable[[Any], Any]] = None, most: Optional[int] = None,
-              fits: Optional[Callable[[list], Optional[str]]] = None) -> list:
+              fits: Optional[Callable[[list[Any]], Optional[str]]] = None) -> list[Any]:
         """A list on one line, items separated by commas (with `spaces`, by spaces too: numbers);
         empty: none. `once(item)`: what may not be given twice (a results file refuses it too);
         `most`: the most items the sheet holds; `fits(items)`: why the whole list cannot be (or None)."""
-        def parse(text: str) -> list:
+        def parse(text: str) -> list[Any]:
             parts = [p.strip() for p in (text.split(",") if "," in text or not spaces else text.split()) if p.strip()]
             if most is not None and len(parts) > most:
                 raise Retry(f"{len(parts)} items, but the sheet holds at most {most}")
-            out: list = []
-            seen: dict = {}
+            out: list[Any] = []
+            seen: dict[Any, int] = {}  # what may not be given twice -> the item that gave it
             for n, part in enumerate(parts):
                 try:
                     item = one(part)
@@ -131,11 +134,11 @@ class Interview:
         return self.value(prompt, parse)
 
     def repeat(self, prompt: str, first: Callable[[str], Any], rest: Callable[[Any], Any],
-               most: Optional[int] = None) -> list:
+               most: Optional[int] = None) -> list[Any]:
         """Items asked one at a time until an empty answer: `first` reads the answer to `prompt`
         (an empty answer ends the list), `rest` asks what follows it and returns the item; after
         `most` items the list ends."""
-        out: list = []
+        out: list[Any] = []
         while most is None or len(out) < most:
             head = self.value(prompt, lambda text: None if not text else first(text))
             if head is None:
@@ -248,7 +251,7 @@ def pick(text: str, choices: Sequence[str], what: str = "answer") -> str:
 
 
 def interview(scorer: Scorer, ctx: Context, ask: Ask, tell: Tell, asked_names: bool = False,
-              own: Optional[AskOwn] = None) -> dict:
+              own: Optional[AskOwn] = None) -> dict[str, Any]:
     """Every answer of a game's results, as the results file's data (in template order); `own`
     asks the fields the game asks its own way (GameSpec.enter).
 
@@ -257,14 +260,14 @@ def interview(scorer: Scorer, ctx: Context, ask: Ask, tell: Tell, asked_names: b
     talk = Interview(ask, tell, scorer, ctx, own)
     if asked_names:
         ctx = talk.ctx = Context(ctx.rules, ctx.players, ask_names(talk, ctx.names), ctx.setup, ctx.unused)
-    data: dict = {"game": model.game}
+    data: dict[str, Any] = {"game": model.game}
     if model.player is None:
         data["players"] = list(ctx.names)
     else:
         data["players"] = []
         for index, name in enumerate(ctx.names):
             tell(f"-- {name} ({index + 1} of {ctx.players}) --")
-            entry: dict = {"name": name}
+            entry: dict[str, Any] = {"name": name}
             for key, spec in model.player.fields.items():
                 if key == "name":
                     continue
@@ -309,12 +312,13 @@ def read_line(stream: Any) -> Optional[str]:
         except (UnicodeDecodeError, LookupError) as exc:
             where = f" at byte {exc.start + 1}" if isinstance(exc, UnicodeDecodeError) else ""
             raise Retry(f"the answer is not {encoding} text{where}") from None
-    return line.rstrip("\r\n")
+    answer: str = line.rstrip("\r\n")
+    return answer
 
 
-def ask_names(talk: Interview, defaults: Sequence[str]) -> list:
+def ask_names(talk: Interview, defaults: Sequence[str]) -> list[str]:
     """Each player's name, in seating order (empty: the default shown)."""
-    chosen: list = []
+    chosen: list[str] = []
 
     def parse(text: str) -> str:
         name = clean(text)

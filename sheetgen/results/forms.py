@@ -40,13 +40,18 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from sheetgen.results.document import PathKey
 from sheetgen.sheet import FIELD_KINDS, FormField, Rect
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,18}")
 MISSING = object()  # a binding read nothing: the key is left out of the entry
+
+# A form field's value: its text (a choice field holds its mark as text), True or False for a
+# check box, None for a field given no value.
+FieldValue = Union[str, bool, None]
+Key = Union[str, tuple[str, ...]]  # a key of a results entry, or a path of keys to a nested value
 
 
 def digits(text: str) -> bool:
@@ -64,7 +69,7 @@ class Slot:
     name: str
     kind: str  # text, number, check or choice
     label: str  # what the box is for, in words
-    choices: tuple = ()  # a choice field: the marks it may hold (empty is always allowed)
+    choices: tuple[str, ...] = ()  # a choice field: the marks it may hold (empty is always allowed)
     read: bool = True  # False: kept for play (banked resources, sums), never read
     why: str = ""  # why a field is not read (read=False): shown by --fields, so a player knows
     names: bool = False  # names the page's player: a page with nothing else filled in is unused
@@ -74,10 +79,10 @@ class Slot:
 class Binding:
     """Some fields of a page and one value of a player's results entry (`key`), both ways."""
 
-    key: Union[str, tuple] = ""
+    key: Key = ""
 
     @property
-    def path(self) -> tuple:
+    def path(self) -> tuple[str, ...]:
         """The key as a path inside the entry: ("water", "camps") for a nested value."""
         return self.key if isinstance(self.key, tuple) else (self.key,)
 
@@ -86,7 +91,7 @@ class Binding:
         """The key as a results file writes it, for listings: water.camps."""
         return ".".join(str(k) for k in self.path)
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         """The names of the fields this value is made of."""
         raise NotImplementedError
 
@@ -94,7 +99,7 @@ class Binding:
         """The value the fields hold (MISSING: leave the key out); problems go to `page.fail`."""
         raise NotImplementedError
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> Mapping[str, FieldValue]:
         """The fields' values that show `value` (a value as `read` gives it)."""
         raise NotImplementedError
 
@@ -102,10 +107,10 @@ class Binding:
 class TextValue(Binding):
     """One text field, one text value (a name)."""
 
-    def __init__(self, key: Union[str, tuple], cell: str):
+    def __init__(self, key: Key, cell: str):
         self.key, self.cell = key, cell
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [self.cell]
 
     def read(self, page: "PageValues") -> Any:
@@ -113,7 +118,7 @@ class TextValue(Binding):
         text = page.text(self.cell)
         return text if text else MISSING
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> dict[str, FieldValue]:
         return {self.cell: str(value)}
 
 
@@ -131,23 +136,23 @@ class NumberValue(TextValue):
 class Checks(Binding):
     """Check boxes, one per item; the value lists the items checked, in the boxes' order."""
 
-    def __init__(self, key: str, items: Sequence[tuple]):
+    def __init__(self, key: str, items: Sequence[tuple[str, str]]):
         self.key = key
         self.items = list(items)  # (field, item)
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for cell, _ in self.items]
 
     def read(self, page: "PageValues") -> Any:
         page.place(self.path, self.items[0][0])
-        chosen: list = []
+        chosen: list[str] = []
         for cell, item in self.items:
             if page.checked(cell):
                 page.place(self.path + (len(chosen),), cell)
                 chosen.append(item)
         return chosen
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> dict[str, FieldValue]:
         wanted = set(value or ())
         return {cell: item in wanted for cell, item in self.items}
 
@@ -156,25 +161,26 @@ class Runs(Binding):
     """Rows of choice fields filled from the left; a row reads as its marks in order, each mark
     covering `widths[mark]` fields (a Rolled West settlement fills two claim spaces)."""
 
-    def __init__(self, key: str, rows: Sequence[tuple], widths: dict, unit: str = "space"):
+    def __init__(self, key: str, rows: Sequence[tuple[str, str, list[str]]], widths: Mapping[str, int],
+                 unit: str = "space"):
         self.key = key
         self.rows = list(rows)  # (row key, row name, [fields, left to right])
         self.widths = dict(widths)
         self.unit = unit
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for _, _, cells in self.rows for cell in cells]
 
     def read(self, page: "PageValues") -> Any:
-        out: dict = {}
+        out: dict[str, list[Union[str, bool]]] = {}
         for row, label, cells in self.rows:
             page.place(self.path + (row,), cells[0])
             filled = page.from_left(cells, label, self.unit)
-            marks: list = []
+            marks: list[Union[str, bool]] = []
             i = 0
             while i < len(filled):
                 mark = filled[i]
-                width = self.widths.get(mark, 1) if mark is not None else 1
+                width = self.widths.get(mark, 1) if isinstance(mark, str) else 1  # a check, or None, is one
                 if mark is not None:
                     page.place(self.path + (row, len(marks)), cells[i])
                     marks.append(mark)
@@ -186,14 +192,14 @@ class Runs(Binding):
             out[row] = marks
         return out
 
-    def _short(self, mark: str, width: int, label: str, i: int, size: int) -> str:
+    def _short(self, mark: Union[str, bool], width: int, label: str, i: int, size: int) -> str:
         if i + width > size:
             return f"a {mark} fills {width} {self.unit}s, but {label} {self.unit} {i + 1} is the row's last"
         wanted = ", ".join(str(n) for n in range(i + 2, i + width + 1))
         return f"a {mark} fills {width} {self.unit}s: mark {label} {self.unit} {wanted} {mark} too"
 
-    def write(self, value: Any) -> dict:
-        out = {}
+    def write(self, value: Any) -> dict[str, FieldValue]:
+        out: dict[str, FieldValue] = {}
         for row, _, cells in self.rows:
             marks = [m for mark in (value or {}).get(row, []) for m in [mark] * self.widths.get(mark, 1)]
             out.update({cell: marks[i] if i < len(marks) else "" for i, cell in enumerate(cells)})
@@ -204,23 +210,23 @@ class NumberMap(Binding):
     """One number field per item of a mapping ({copper: 3, gold: 1}); an empty field leaves its
     item out, as a results file may, and a row left wholly empty leaves the key out."""
 
-    def __init__(self, key: Union[str, tuple], items: Sequence[tuple]):
+    def __init__(self, key: Key, items: Sequence[tuple[str, str]]):
         self.key = key
         self.items = list(items)  # (field, item key)
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for cell, _ in self.items]
 
     def read(self, page: "PageValues") -> Any:
         page.place(self.path, self.items[0][0])
-        out: dict = {}
+        out: dict[str, Any] = {}
         for cell, item in self.items:
             value = NumberValue(self.path + (item,), cell).read(page)
             if value is not MISSING:
                 out[item] = value
         return out if out else MISSING
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> dict[str, FieldValue]:
         value = value if isinstance(value, dict) else {}
         return {cell: "" if value.get(item) is None else str(value[item]) for cell, item in self.items}
 
@@ -234,7 +240,7 @@ class GameBinding(Binding):
     def read(self, page: "PageValues") -> Any:  # page is a GamePage
         raise NotImplementedError
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+    def write(self, value: Any, names: Sequence[str] = ()) -> Mapping[str, FieldValue]:
         """The fields' values that show `value`; `names`: the players' names, column by column."""
         raise NotImplementedError
 
@@ -244,9 +250,9 @@ class Column:
     """One player's column of a game page: the bindings of that player's entry."""
 
     number: int  # 1-based, left to right
-    bindings: tuple
+    bindings: tuple[Binding, ...]
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for binding in self.bindings for cell in binding.cells()]
 
 
@@ -269,8 +275,8 @@ class SheetForm:
     """
 
     def __init__(self, game: str, part: str, slots: Sequence[Slot], bindings: Sequence[Binding],
-                 plain: Callable[[Any], dict], *, scope: str = "player", columns: Sequence[Column] = (),
-                 by_name: bool = False, printed: Optional[Callable[[str], dict]] = None):
+                 plain: Callable[[Any], dict[str, Any]], *, scope: str = "player", columns: Sequence[Column] = (),
+                 by_name: bool = False, printed: Optional[Callable[[str], dict[str, Any]]] = None):
         self.game, self.part = game, part
         # the values sheetgen printed into fields, found in the PDF's Subject (metadata): a field
         # changed from one of them is refused (a Gold West board is drawn for its setup code)
@@ -304,10 +310,10 @@ class SheetForm:
     def id(self) -> str:
         return f"{self.game}.{self.part}"
 
-    def all_bindings(self) -> list:
+    def all_bindings(self) -> list[Binding]:
         return [b for column in self.columns for b in column.bindings] + self.bindings
 
-    def reads(self) -> dict:
+    def reads(self) -> dict[str, str]:
         """Field name -> the results key it makes (players[].KEY on a game page), for listings."""
         out = {cell: ("players[]" if self.by_name else ("players[]." if self.scope == "game" else "") + b.words)
                for column in self.columns for b in column.bindings for cell in b.cells()}
@@ -319,24 +325,24 @@ class SheetForm:
         slot = self.slots[name]
         return FormField(rect, name, slot.kind, slot.choices, label=slot.label, **style)
 
-    def _blank(self, values: dict, names: Iterable[str]) -> bool:
+    def _blank(self, values: Mapping[str, FieldValue], names: Iterable[str]) -> bool:
         return not any(_filled(values.get(name)) for name in names
                        if name not in self.slots or (self.slots[name].read and not self.slots[name].names))
 
-    def filled(self, fields: Iterable[FormField], values: dict) -> tuple:
+    def filled(self, fields: Iterable[FormField], values: Mapping[str, Any]) -> tuple[FormField, ...]:
         """A page's form fields (as a builder placed them) in the form's tab order, each holding its
         value in `values` (a field without one is empty)."""
         return tuple(f if f.value is None and values.get(f.name) is None
                      else dataclasses.replace(f, value=values.get(f.name))
                      for f in sorted(fields, key=lambda f: self.order[f.name]))
 
-    def blank(self, values: dict) -> bool:
+    def blank(self, values: Mapping[str, FieldValue]) -> bool:
         """Whether nothing that is read is filled in but maybe a name (an unused page: a board
         printed with its player's name stays in everyone's copy of the PDF). A filled field
         the form does not know counts: it is reported."""
         return self._blank(values, values)
 
-    def read(self, values: dict) -> "PageValues":
+    def read(self, values: dict[str, FieldValue]) -> "PageValues":
         """A page's fields (name -> str, bool or None) as one player's entry (scope "player") or
         as the game's players and values (scope "game": a GamePage), with places and problems."""
         page: PageValues = PageValues(self, values) if self.scope == "player" else GamePage(self, values)
@@ -357,24 +363,24 @@ class SheetForm:
             _put(page.entry, binding.path, binding.read(page))
         return page
 
-    def write(self, entry: dict) -> dict:
+    def write(self, entry: dict[str, Any]) -> dict[str, FieldValue]:
         """The fields' values that show a player's plain entry (scope "player"), or a plain
         results document (scope "game": {players: [...], KEY: ...})."""
-        out: dict = {}
+        out: dict[str, FieldValue] = {}
         if self.scope == "game":
             players = [p for p in entry.get("players", []) if isinstance(p, dict)]
             for column, player in zip(self.columns, players):
                 out.update(self._write(column.bindings, player))
             names = [str(p.get("name", "")) for p in players]
-            for binding in self.bindings:
-                if entry.get(binding.key) is not None:
-                    out.update(binding.write(entry[binding.key], names))  # type: ignore[call-arg]
+            for binding in self.bindings:  # a game form's are GameBindings (see __init__)
+                if isinstance(binding, GameBinding) and entry.get(binding.key) is not None:
+                    out.update(binding.write(entry[binding.key], names))
             return out
         return self._write(self.bindings, entry)
 
     @staticmethod
-    def _write(bindings: Sequence[Binding], entry: dict) -> dict:
-        out: dict = {}
+    def _write(bindings: Sequence[Binding], entry: dict[str, Any]) -> dict[str, FieldValue]:
+        out: dict[str, FieldValue] = {}
         for binding in bindings:
             value = _get(entry, binding.path)
             if value is not None:
@@ -382,7 +388,7 @@ class SheetForm:
         return out
 
 
-def _put(entry: dict, path: tuple, value: Any) -> None:
+def _put(entry: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
     if value is MISSING:
         return
     for key in path[:-1]:
@@ -390,7 +396,7 @@ def _put(entry: dict, path: tuple, value: Any) -> None:
     entry[path[-1]] = value
 
 
-def _get(entry: dict, path: tuple) -> Any:
+def _get(entry: dict[str, Any], path: tuple[str, ...]) -> Any:
     value: Any = entry
     for key in path:
         if not isinstance(value, dict):
@@ -402,12 +408,12 @@ def _get(entry: dict, path: tuple) -> Any:
 class PageValues:
     """One page's field values as a binding sees them; collects the entry, places and problems."""
 
-    def __init__(self, form: SheetForm, values: dict):
+    def __init__(self, form: SheetForm, values: dict[str, FieldValue]):
         self.form = form
         self.values = values
-        self.entry: dict = {}
-        self.places: dict = {}  # path inside the entry -> field name
-        self.problems: list = []  # (field name or None, message)
+        self.entry: dict[str, Any] = {}
+        self.places: dict[PathKey, str] = {}  # path inside the entry -> field name
+        self.problems: list[tuple[Optional[str], str]] = []  # (field name or None, message)
 
     def place(self, path: PathKey, cell: str) -> None:
         self.places.setdefault(tuple(path), cell)
@@ -416,7 +422,7 @@ class PageValues:
         if (cell, message) not in self.problems:
             self.problems.append((cell, message))
 
-    def _kind(self, cell: str, wanted: str) -> Any:
+    def _kind(self, cell: str, wanted: str) -> FieldValue:
         value = self.values.get(cell)
         if value is None:
             return None
@@ -428,7 +434,7 @@ class PageValues:
 
     def text(self, cell: str) -> str:
         value = self._kind(cell, "text")
-        return value.strip() if value else ""
+        return value.strip() if isinstance(value, str) else ""  # _kind gives no bool for text
 
     def checked(self, cell: str) -> bool:
         return bool(self._kind(cell, "check"))
@@ -451,14 +457,14 @@ class PageValues:
                         f"it empty")
         return None
 
-    def from_left(self, cells: Sequence[str], label: str, unit: str) -> list:
+    def from_left(self, cells: Sequence[str], label: str, unit: str) -> list[Union[str, bool, None]]:
         """The leading filled fields of a row, left to right: True for a check, the mark of a
         choice (None: an unknown one). A field filled after an empty one is a problem."""
-        filled: list = []
+        filled: list[Union[str, bool, None]] = []
         gap: Optional[int] = None
         for i, cell in enumerate(cells):
             kind = self.form.slots[cell].kind
-            value: Any = self.checked(cell) if kind == "check" else self.mark(cell)
+            value: Union[str, bool, None] = self.checked(cell) if kind == "check" else self.mark(cell)
             if value is False or value == "":
                 gap = i if gap is None else gap
             elif gap is not None:
@@ -474,11 +480,11 @@ class GamePage(PageValues):
     (`players`: (column number, PageValues), left to right), and the game's own values
     (`entry`, keyed by document key; `places` by document path)."""
 
-    def __init__(self, form: SheetForm, values: dict):
+    def __init__(self, form: SheetForm, values: dict[str, FieldValue]):
         super().__init__(form, values)
-        self.players: list = []
+        self.players: list[tuple[int, PageValues]] = []
 
-    def read_columns(self, printed: set) -> None:
+    def read_columns(self, printed: set[int]) -> None:
         for column in self.form.columns:
             mine = [name for name, slot in self.form.slots.items() if slot.column == column.number]
             named = self.form.by_name and _filled(self.values.get(column.bindings[0].cells()[0]))

@@ -25,7 +25,7 @@ from typing import Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from sheetgen.errors import InvalidArgument, InvalidInput, Problem, check_player_count, player_range
 from sheetgen.playernames import check_all, clean, key as name_key, text_problem, twice
-from sheetgen.results.document import Document, PathKey
+from sheetgen.results.document import Document, Key, PathKey
 from sheetgen.results.report import ScoredPlayer, ScoreReport, rank
 from sheetgen.ruledata import RuleData
 from sheetgen.schema import MISSING, Any_, Check, Field, List, Map, Str, describe
@@ -95,7 +95,7 @@ class Context:
         setup = None if self.setup is None else self.setup.get("code")
         return hash((self.rules, self.players, tuple(self.names), setup, self.unused))
 
-    def asked(self, spec: Any) -> bool:
+    def asked(self, spec: object) -> bool:
         """Whether a field belongs in this context: not when every need it serves cannot arise."""
         needs = getattr(spec, "needs", ())
         return not (needs and set(needs) <= self.unused)
@@ -111,11 +111,11 @@ class Example:
 class Block:
     """A template default written one key a line, each with its own comment."""
 
-    def __init__(self, rows: Sequence[tuple]):
+    def __init__(self, rows: Sequence[tuple[Any, Any, str]]):
         self.rows = list(rows)  # (key, value, comment)
 
 
-def _no_lines(ctx: Context) -> list:
+def _no_lines(ctx: Context) -> list[str]:
     return []
 
 
@@ -146,10 +146,10 @@ class Model:
             **self.fields,
         })
 
-    def player_fields(self) -> dict:
+    def player_fields(self) -> dict[str, Any]:
         return dict(self.player.fields) if self.player is not None else {}
 
-    def json_schema(self) -> dict:
+    def json_schema(self) -> dict[str, Any]:
         """The JSON Schema of a results file, for editors (`sheetgen template GAME --schema`)."""
         body = self.schema().json_schema()
         body["properties"]["game"] = {"description": "which game this file is for", "const": self.game}
@@ -241,7 +241,7 @@ class Entry:
     name: str = ""
     claimed: Optional[int] = None  # the total the player wrote, if any
     claimed_at: PathKey = ()  # where it was written
-    given: set = field(default_factory=set)  # the fields written with a value
+    given: set[str] = field(default_factory=set)  # the fields written with a value
 
     def path(self, *rest: Any) -> PathKey:
         return ("players", self.index, *rest)
@@ -255,24 +255,24 @@ class Entry:
 class Table:
     """A results file as read: the players and whatever else the game reads."""
 
-    players: list
+    players: list[Any]  # the game's Entry (sub)class, in file order
     listed: int = 0  # entries in the players list, unreadable ones included
 
 
 class Reader:
     """Collects the problems and warnings of one file, each placed where it was written."""
 
-    def __init__(self, doc: Document, found: Sequence[tuple]):
+    def __init__(self, doc: Document, found: Sequence[tuple[PathKey, str, bool]]):
         self.doc = doc
         self.problems: list[Problem] = []
         self.warnings: list[str] = []
-        self._broken: dict[PathKey, set] = {}  # a path -> its children the schema rejected
-        self._broken_here: set = set()  # paths the schema rejected themselves
+        self._broken: dict[PathKey, set[Key]] = {}  # a path -> its children the schema rejected
+        self._broken_here: set[PathKey] = set()  # paths the schema rejected themselves
         for path, _, _ in found:
             self._broken_here.add(tuple(path))
             for k in range(len(path)):
                 self._broken.setdefault(tuple(path[:k]), set()).add(path[k])
-        self._failed_spots: set = set()
+        self._failed_spots: set[tuple[object, ...]] = set()
 
     def fail(self, path: PathKey, message: str, at_key: bool = False) -> None:
         problem = self.doc.problem(path, message, at_key=at_key)
@@ -282,7 +282,7 @@ class Reader:
     def warn(self, message: str) -> None:
         self.warnings.append(message)
 
-    def broken(self, path: PathKey) -> set:
+    def broken(self, path: PathKey) -> set[Key]:
         """The keys under `path` that the structural check already rejected."""
         return self._broken.get(tuple(path), set())
 
@@ -349,28 +349,28 @@ class Scorer:
         """A structural problem's words for this game's players (default: as they are)."""
         return message
 
-    def read_player(self, r: Reader, entry: Any, value: dict, broken: set) -> None:
+    def read_player(self, r: Reader, entry: Any, value: dict[str, Any], broken: set[Key]) -> None:
         """Read one player's entry (a mapping); `broken` are the keys the schema rejected."""
 
     def read(self, r: Reader, table: Any) -> None:
         """Read the rest of the file and check across players."""
 
-    def needed(self, table: Any, entry: Any) -> set:
+    def needed(self, table: Any, entry: Any) -> set[str]:
         """The categories and offices that score for `entry` (fields they need must be written)."""
         return set()
 
-    def breakdown(self, table: Any) -> list:
+    def breakdown(self, table: Any) -> list[dict[str, int]]:
         """Points per category for every player, in file order (only for a file with no problems)."""
         raise NotImplementedError
 
-    def total_detail(self, entry: Any, parts: dict) -> Optional[str]:
+    def total_detail(self, entry: Any, parts: dict[str, int]) -> Optional[str]:
         """How a written total's mismatch explains the tally (None: 'category points, ...')."""
         return None
 
-    def warnings(self, table: Any, ok: bool) -> list:
+    def warnings(self, table: Any, ok: bool) -> list[str]:
         return []
 
-    def derived(self, entry: Any) -> Optional[dict]:
+    def derived(self, entry: Any) -> Optional[dict[str, Any]]:
         """The counts worked out for `entry` rather than read from the file, shown with the
         scores (`score --format json`); None when everything was read as written."""
         return None
@@ -387,7 +387,7 @@ class Scorer:
     def examine(self, doc: Document) -> Outcome:
         """Every problem and warning of a results file, and its tally when it has no problems."""
         model, schema = self._built()
-        found: list = []
+        found: list[tuple[PathKey, str, bool]] = []
         schema.walk(doc.value, (), found)
         r = Reader(doc, found)
         r.problems = [*doc.problems, *(doc.problem(p, self.reword(p, m, k), at_key=k) for p, m, k in found)]
@@ -396,7 +396,7 @@ class Scorer:
         self.read(r, table)
         self._check_needed(r, model, table)
         problems = list(dict.fromkeys(r.problems))
-        breakdowns: list = []
+        breakdowns: list[dict[str, int]] = []
         if not problems:
             breakdowns = self.breakdown(table)
             for entry, parts in zip(table.players, breakdowns):
@@ -422,29 +422,45 @@ class Scorer:
         """
         return self.report(self.examine(doc))
 
+    def verdict(self, doc: Document, score: bool) -> tuple[CheckResult, Optional[ScoreReport]]:
+        """What a batch keeps of a results file: its problems and warnings, and, with `score`
+        and no problems, its ranked report (ranking may find a problem of its own: then no report)."""
+        outcome = self.examine(doc)
+        if not score or outcome.problems:
+            return CheckResult(outcome.problems, outcome.warnings), None
+        try:
+            return CheckResult([], outcome.warnings), self.report(outcome)
+        except InvalidInput as refused:
+            return CheckResult(refused.problems, outcome.warnings), None
+
     def report(self, outcome: Outcome) -> ScoreReport:
-        """The ranked report of an examined file; raise InvalidInput if it has problems."""
-        if outcome.problems:
-            raise InvalidInput(outcome.problems)
-        entries = outcome.table.players
-        players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
-                   for e, parts in zip(entries, outcome.breakdowns)]
-        ties = self.rules.tie_breakers
-        written = [[self.tie_value(e, name) if name in e.given or self.entry_has(e, name) else None
-                    for _, name in ties.order] for e in entries]
-        self._check_tie_values(outcome, players, written)
-        values = [[0 if v is None else v for v in row] for row in written]  # a None is never read: see the check
-        labels = [self.field_label(name) for _, name in ties.order]
-        return rank(self.game, players, ties, values, labels, outcome.warnings)
+        """The ranked report of an examined file; raise InvalidInput if it has problems, or if a
+        tie-breaker that decides between players needs a field the file left out."""
+        problems = outcome.problems
+        if not problems:
+            entries = outcome.table.players
+            players = [ScoredPlayer(e.name, sum(parts.values()), 0, dict(parts), e.claimed, self.derived(e))
+                       for e, parts in zip(entries, outcome.breakdowns)]
+            ties = self.rules.tie_breakers
+            written = [[self.tie_value(e, name) if name in e.given or self.entry_has(e, name) else None
+                        for _, name in ties.order] for e in entries]
+            problems = self._tie_value_problems(outcome, players, written)
+            if not problems:
+                values = [[0 if v is None else v for v in row] for row in written]  # no None is read: see above
+                labels = [self.field_label(name) for _, name in ties.order]
+                return rank(self.game, players, ties, values, labels, outcome.warnings)
+        raise InvalidInput(problems)
 
     def entry_has(self, entry: Any, name: str) -> bool:
         """Whether a tie-breaker's field has a value though not written by that name (default: no)."""
         return False
 
-    def _check_tie_values(self, outcome: Outcome, players: list, values: list) -> None:
-        """A tie-breaker that decides between players must not read a field left out as 0."""
+    def _tie_value_problems(self, outcome: Outcome, players: list[ScoredPlayer],
+                            values: list[list[Optional[int]]]) -> list[Problem]:
+        """A tie-breaker that decides between players must not read a field left out as 0: a
+        problem for each such field."""
         ties = self.rules.tie_breakers
-        by_total: dict = {}
+        by_total: dict[int, list[int]] = {}
         for i, p in enumerate(players):
             by_total.setdefault(p.total, []).append(i)
         problems = []
@@ -462,19 +478,19 @@ class Scorer:
                                           f"{names} tie on {players[i].total} and the tie-breaker "
                                           f"({way} {self.field_label(name)}) needs it"))
                     break
-                best = (max if way == "most" else min)(values[i][k] for i in tied)
-                tied = [i for i in tied if values[i][k] == best]
-        if problems:
-            raise InvalidInput(problems)
+                known = [(i, v) for i in tied for v in [values[i][k]] if v is not None]  # all: none is missing
+                best = (max if way == "most" else min)(v for _, v in known)
+                tied = [i for i, v in known if v == best]
+        return problems
 
-    def template(self, players: Any = None, names: Optional[Sequence[str]] = None,
-                 setup: Optional[dict] = None) -> str:
+    def template(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None,
+                 setup: Optional[dict[str, Any]] = None) -> str:
         """The commented results file for `players` players (default: the most), names optional;
         for a realised `setup` (its dict), the fields of that setup only (see `context`)."""
         return self.model().template(self.context(players, names, setup))
 
-    def context(self, players: Any = None, names: Optional[Sequence[str]] = None,
-                setup: Optional[dict] = None) -> Context:
+    def context(self, players: Optional[int] = None, names: Optional[Sequence[str]] = None,
+                setup: Optional[dict[str, Any]] = None) -> Context:
         """What a template (or a guided entry) is written for. With `setup`, the player count is
         the setup's and `names` are in its seating order already."""
         low, high = self.rules.players
@@ -489,14 +505,14 @@ class Scorer:
         return Context(self.rules, count, list(names or self.default_names(count)), setup,
                        self.unused_needs(setup) if setup is not None else frozenset())
 
-    def unused_needs(self, setup: dict) -> frozenset:
+    def unused_needs(self, setup: dict[str, Any]) -> frozenset[str]:
         """The needs (categories, offices) that cannot arise in a realised setup (default: none)."""
         return frozenset()
 
-    def default_names(self, count: int) -> list:
+    def default_names(self, count: int) -> list[str]:
         return [f"Player {n}" for n in range(1, count + 1)]
 
-    def _built(self) -> tuple:
+    def _built(self) -> tuple[Model, Map]:
         """(model, its schema), built on first use and kept: the model depends on the rules only."""
         built = self.__dict__.get("_model_and_schema")
         if built is None:
@@ -511,7 +527,7 @@ class Scorer:
         if not isinstance(listed, list):
             return
         table.listed = len(listed)
-        seen: dict = {}
+        seen: dict[str, Any] = {}  # a name's key -> its entry
         for i, item in enumerate(listed):
             if model.player is None:  # a list of names
                 if not isinstance(item, str) or not item.strip():

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.playernames import printable
 from sheetgen.results.document import Document, PathKey
-from sheetgen.results.forms import GamePage, PageValues, SheetForm
+from sheetgen.results.forms import FieldValue, GamePage, PageValues, SheetForm
 from sheetgen.results.yaml import read_limited
 
 MAX_PDF_BYTES = 10_000_000  # a 4-page fillable board is about 210 kB
@@ -51,13 +51,13 @@ class FilledPage:
     number: int  # 1-based, in its file
     game: str
     part: str
-    values: dict  # field name (as the sheet names it) -> str, bool (a check box) or None
+    values: dict[str, FieldValue]  # field name (as the sheet names it) -> str, bool (a check box) or None
 
 
 @dataclass
 class FilledPdf:
     name: str
-    pages: list  # of FilledPage, in page order
+    pages: list[FilledPage]  # in page order
     subject: str = ""  # the PDF's Subject (metadata): what sheetgen printed it as
 
     @property
@@ -152,7 +152,7 @@ _INFLATED = (f"its compressed parts inflate to more than {MAX_INFLATED // 1_000_
              f"score sheet (a filled board's are well under 1 MB); is this the right file?")
 
 
-def _inflate(data: bytes, at: int, budget: list) -> int:
+def _inflate(data: bytes, at: int, budget: list[int]) -> int:
     """Take from `budget[0]` what zlib (or gzip) data at data[at:] inflates to, stopping once it
     is spent; where the compressed data ends (`at` when there is none there)."""
     head = data[at:at + 2]
@@ -309,8 +309,8 @@ class _Widgets:
     def _page(self, number: int, page: Any) -> Optional[FilledPage]:
         annotations = page.get("/Annots")
         annotations = annotations.get_object() if annotations is not None else []
-        found: dict = {}
-        owners: set = set()
+        found: dict[str, FieldValue] = {}
+        owners: set[tuple[str, str]] = set()
         box = _page_box(page)
         for annotation in annotations if isinstance(annotations, list) else []:
             widget = annotation.get_object()
@@ -329,7 +329,8 @@ class _Widgets:
         game, part = owners.pop()
         return FilledPage(number, game, part, found)
 
-    def _widget(self, number: int, widget: Any, box: Optional[tuple], found: dict, owners: set) -> None:
+    def _widget(self, number: int, widget: Any, box: Optional[Box], found: dict[str, FieldValue],
+                owners: set[tuple[str, str]]) -> None:
         read = _field(widget, self.redrawn)
         parts = read.name.split(".")
         if len(parts) < 4 or not _PAGE_NODE.fullmatch(parts[2]):
@@ -399,7 +400,7 @@ def _decrypt(reader: Any, refuse: Callable[[str], InvalidInput]) -> None:
 @dataclass
 class _Read:
     name: str  # the field's full name, as in the PDF
-    value: Any = None  # str, bool for a check box, or None
+    value: FieldValue = None  # str, bool for a check box, or None
     problem: str = ""  # why the value cannot be trusted (then value is None)
 
 
@@ -407,7 +408,7 @@ def _field(widget: Any, redrawn: bool) -> _Read:
     """The field a widget shows, its value read as the PDF standard says (on the terminal field,
     inherited by its widgets) and checked against what the widget shows: a disagreement or a
     value of the wrong type is a problem, never a value."""
-    chain: list = []  # the widget, then its parents
+    chain: list[Any] = []  # the widget, then its parents (pypdf objects)
     node: Any = widget
     while len(chain) < MAX_DEPTH and hasattr(node, "get") and all(node is not n for n in chain):
         chain.append(node)
@@ -518,7 +519,10 @@ def _quoted(value: Any) -> str:
     return what
 
 
-def _page_box(page: Any) -> Optional[tuple]:
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points
+
+
+def _page_box(page: Any) -> Optional[Box]:
     """The page's visible area (x0, y0, x1, y1), or None when it cannot be read."""
     try:
         box = page.cropbox
@@ -527,7 +531,7 @@ def _page_box(page: Any) -> Optional[tuple]:
         return None
 
 
-def _hidden(widget: Any, page: Optional[tuple]) -> str:
+def _hidden(widget: Any, page: Optional[Box]) -> str:
     """Why a viewer does not show a widget ('' when it does): flags, no size, off the page."""
     flags = widget.get("/F", 0)
     if not isinstance(flags, int) or flags & _HIDDEN_FLAGS:
@@ -556,7 +560,7 @@ class FormDocument(Document):
     `places` maps a path in the values to (file, page, field); a problem at a path
     without a place of its own takes its nearest parent's (a player's page)."""
 
-    places: dict[PathKey, tuple] = field(default_factory=dict)
+    places: dict[PathKey, tuple[str, int, Optional[str]]] = field(default_factory=dict)  # (file, page, field)
     files: list[str] = field(default_factory=list)  # file names in the order given
     tab: dict[str, int] = field(default_factory=dict)  # field name -> position in its sheet's tab order
 
@@ -569,7 +573,7 @@ class FormDocument(Document):
         file, page, cell = self.places[probe]
         return Problem(file, message, page=page, field=cell)
 
-    def order(self, problem: Problem) -> tuple:
+    def order(self, problem: Problem) -> tuple[int, ...]:
         if problem.page is None:
             return (-1, 0, 0)
         where = self.files.index(problem.file) if problem.file in self.files else len(self.files)
@@ -587,10 +591,10 @@ def document(pdfs: Sequence[FilledPdf], game: str, form_of: FormOf) -> FormDocum
     files = [pdf.name for pdf in pdfs]
     doc = FormDocument(" + ".join(dict.fromkeys(files)), {"game": game, "players": []},
                        files=list(dict.fromkeys(files)))
-    refused: list = []
+    refused: list[Problem] = []
     sheet_forms: dict[str, SheetForm] = {}
-    seen: dict = {}  # a player's entry -> where it was first read
-    given: dict = {}  # a game-level key -> where it was first read
+    seen: dict[str, tuple[str, int, str]] = {}  # a player's entry -> where it was first read
+    given: dict[str, tuple[str, int]] = {}  # a game-level key -> where it was first read
     for pdf in pdfs:
         if pdf.game != game:
             refused.append(Problem(pdf.name, f"this PDF holds {pdf.game} sheets, not {game}; score it "
@@ -612,7 +616,8 @@ def document(pdfs: Sequence[FilledPdf], game: str, form_of: FormOf) -> FormDocum
             doc.problems += [Problem(pdf.name, message, page=page.number, field=cell)
                              for cell, message in read.problems]
             doc.tab.update(form.order)
-            entries = [(None, read)] if not isinstance(read, GamePage) else read.players
+            entries: list[tuple[Optional[int], PageValues]] = [(None, read)] if not isinstance(read, GamePage) \
+                else list(read.players)
             for column, entry in entries:
                 same = repr(entry.entry)
                 if same in seen:
@@ -636,8 +641,8 @@ def document(pdfs: Sequence[FilledPdf], game: str, form_of: FormOf) -> FormDocum
                     continue
                 doc.value["players"].append(entry.entry)
                 doc.places[("players", index)] = (pdf.name, page.number, _first_cell(entry, column))
-                for path, cell in entry.places.items():
-                    doc.places[("players", index) + tuple(path)] = (pdf.name, page.number, cell)
+                for path, place in entry.places.items():
+                    doc.places[("players", index) + tuple(path)] = (pdf.name, page.number, place)
             if isinstance(read, GamePage):
                 # a problem of the players as a whole (their count, a total across them) is the pad's
                 doc.places.setdefault(("players",), (pdf.name, page.number, None))
@@ -645,9 +650,9 @@ def document(pdfs: Sequence[FilledPdf], game: str, form_of: FormOf) -> FormDocum
                     cell = read.places.get((key,)) or next((c for p, c in read.places.items() if p[:1] == (key,)),
                                                            None)
                     if key in given:
-                        first = given[key]
-                        doc.problems.append(Problem(pdf.name, f"{key} is filled in here and on {first[0]} page "
-                                                              f"{first[1]}; fill it in on one page only",
+                        file, number = given[key]
+                        doc.problems.append(Problem(pdf.name, f"{key} is filled in here and on {file} page "
+                                                              f"{number}; fill it in on one page only",
                                                     page=page.number, field=cell))
                         continue
                     given[key] = (pdf.name, page.number)

@@ -28,7 +28,7 @@ from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, Mappin
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from sheetgen.errors import InvalidInput, Problem
-from sheetgen.results.document import Document, PathKey
+from sheetgen.results.document import Document, Key, PathKey
 
 try:  # the C parser is several times faster; fall back when libyaml is absent
     from yaml import CSafeLoader as _Loader
@@ -300,7 +300,7 @@ class _Frame:
 
     __slots__ = ("path", "value", "keep", "state", "key")
 
-    def __init__(self, path: PathKey, value: Union[list, dict, None], keep: bool):
+    def __init__(self, path: PathKey, value: Union[list[Any], dict[Key, Any], None], keep: bool):
         self.path, self.value, self.keep = path, value, keep
         self.state = _KEY if isinstance(value, dict) else _ITEM
         self.key: Union[str, int] = ""  # the accepted key whose value comes next
@@ -328,7 +328,8 @@ class _Reader:
         self.text = text
         self.retried = False
         self.loader = _Loader(text)
-        self.implicit: dict = self.loader.yaml_implicit_resolvers
+        # first character -> (tag, pattern) pairs, as PyYAML's resolver keeps them
+        self.implicit: dict[str, list[tuple[str, re.Pattern[str]]]] = self.loader.yaml_implicit_resolvers
 
     def read(self) -> Document:
         try:
@@ -349,7 +350,7 @@ class _Reader:
             raise InvalidInput(self._listed())
         return self.doc
 
-    def _too_deep(self, index: int, where: tuple) -> Document:
+    def _too_deep(self, index: int, where: Union[tuple[int, int], tuple[()]]) -> Document:
         """libyaml 0.2.6 and later refuse more than 1,000 levels as they scan ahead, before the
         walk reaches the MAX_DEPTH-th: the text up to that point is read again and stops where
         MAX_DEPTH is passed, as with an older libyaml or the pure-Python parser."""
@@ -442,7 +443,7 @@ class _Reader:
             return
         if event.tag is not None:
             self._fail(event, _tag_message(event.tag))
-        value: Union[list, dict] = {} if type(event) is MappingStartEvent else []
+        value: Union[list[Any], dict[Key, Any]] = {} if type(event) is MappingStartEvent else []
         self._attach(top, path, value)
         self.stack.append(_Frame(path, value, True))
 
@@ -482,7 +483,7 @@ class _Reader:
         elif isinstance(top.value, list):
             top.value.append(value)
         else:
-            cast(dict, top.value)[path[-1]] = value
+            cast(dict[Key, Any], top.value)[path[-1]] = value
 
     def _value(self, event: Any) -> Any:
         """A scalar's value, or None after reporting why it has none."""
@@ -527,7 +528,7 @@ class _Reader:
         if not isinstance(key, (str, int)) or isinstance(key, bool):
             self._fail(event, f"a key must be a word or a whole number, not '{_preview(event.value)}'")
             return
-        if key in cast(dict, top.value):
+        if key in cast(dict[Key, Any], top.value):
             self._fail(event, f"duplicate key '{_preview(str(key))}'")
             return
         top.key, top.state = key, _VALUE

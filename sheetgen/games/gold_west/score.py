@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Union
 
 from sheetgen.games.gold_west import asciimap, hexes, mapcount, mapform
-from sheetgen.results.document import PathKey
+from sheetgen.results.document import Key, PathKey
 from sheetgen.results.model import (Block, Context, Entry, Example, Model, Outcome, Reader, Scorer, Table, and_list,
                                     closest, norm, plural, unknown)
 from sheetgen.results.report import ScoreReport
@@ -68,7 +68,7 @@ class Sheet(Entry):
     groups: list[int] = field(default_factory=list)
     water_camps: int = 0
     water_settlements: int = 0
-    broken: set[str] = field(default_factory=set)  # fields that could not be read
+    broken: set[Key] = field(default_factory=set)  # fields that could not be read
     # derived by the checks
     camps: dict[str, int] = field(default_factory=dict)  # code -> camps
     buildings: Optional[int] = None  # camps + settlements (from influence)
@@ -345,7 +345,7 @@ class GoldWestScorer(Scorer):
                 *(f"#   {office['name']}: {office['text']}" for office in self.offices)]
 
     # -- reading one player -----------------------------------------------------------
-    def read_player(self, r: Reader, s: Sheet, value: dict[str, Any], broken: set[str]) -> None:
+    def read_player(self, r: Reader, s: Sheet, value: dict[str, Any], broken: set[Key]) -> None:
         """Read what is well-formed; `broken` names the fields the schema rejected."""
         s.broken = set(broken)
         usable = {key for key, v in value.items() if v is not None and key not in broken}
