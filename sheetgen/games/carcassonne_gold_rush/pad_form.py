@@ -41,9 +41,11 @@ the pad has rows.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from functools import partial
+from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.errors import InvalidInput
 from sheetgen.results.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.carcassonne_gold_rush import pad_grid
@@ -65,33 +67,17 @@ SUM = "a sum the tally makes"
 EXTRA_WORDS = {"horses": "wild-horse herds", "locomotives": "locomotives"}
 
 
-def cell(row: str, column: int) -> str:
-    """A row's box in player column `column` (1-based)."""
-    return f"{row}.{column}"
-
-
-def player(column: int) -> str:
-    return cell("players", column)
-
-
-def running(column: int, k: int) -> str:
-    return f"running.{column}.{k}"
-
-
-def token(value: int) -> str:
-    return f"tokens.{value}"
+# the fields' names (pad.py draws the boxes under the same names)
+cell: Callable[[str, int], str] = field_name  # a row's box in player column `column` (1-based)
+player: Callable[[int], str] = partial(field_name, "players")
+running: Callable[[int, int], str] = partial(field_name, "running")  # column, k
+token: Callable[[int], str] = partial(field_name, "tokens")
+feature: Callable[[str, int, str], str] = field_name  # section, n, part
+total: Callable[[int], str] = partial(field_name, TOTALS)
 
 
 def token_points(value: int) -> str:
-    return f"tokens.{value}.points"
-
-
-def feature(section: str, n: int, part: str) -> str:
-    return f"{section}.{n}.{part}"
-
-
-def total(column: int) -> str:
-    return cell(TOTALS, column)
+    return field_name("tokens", value, "points")
 
 
 def token_values(rules: Any) -> list:

@@ -27,9 +27,11 @@ out itself.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from functools import partial
+from typing import Any, Callable, Sequence
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.results.forms import Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS, GoldRushScorer, Mat
@@ -41,28 +43,18 @@ UNSCORED = "{resource} never scores"
 _LAPS = re.compile(r"[0-9]{1,6}")
 
 
-def cell(resource: str, n: int) -> str:
-    return f"{resource}.{n}"
+# the fields' names (mat.py draws the boxes under the same names)
+cell: Callable[[str, int], str] = field_name  # resource, n
 
 
 def laps(resource: str) -> str:
-    return f"{resource}.laps"
+    return field_name(resource, "laps")
 
 
-def round_box(n: int) -> str:
-    return f"round.{n}"
-
-
-def plot(n: int, box: str) -> str:
-    return f"plot.{n}.{box}"
-
-
-def score(category: str) -> str:
-    return f"score.{category}"
-
-
-def tie(resource: str) -> str:
-    return f"tie.{resource}"
+round_box: Callable[[int], str] = partial(field_name, "round")
+plot: Callable[[int, str], str] = partial(field_name, "plot")  # n, box
+score: Callable[[str], str] = partial(field_name, "score")
+tie: Callable[[str], str] = partial(field_name, "tie")
 
 
 class Track(Binding):

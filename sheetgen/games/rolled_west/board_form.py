@@ -24,9 +24,11 @@ scorer works those numbers out itself.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.results.forms import Binding, Checks, NumberValue, PageValues, Runs, SheetForm, Slot, TextValue
 from sheetgen.games.rolled_west.score import CATEGORIES, Board, RolledWestScorer
 
@@ -37,32 +39,14 @@ HIGH_LOW = ("high", "low")
 PLACES = ("1st", "2nd")
 
 
-def bank(number: int) -> str:
-    return f"bank.{number}"
-
-
-def claim(row: str, position: int) -> str:
-    return f"claims.{row}.{position}"
-
-
-def majority(row: str, place: str) -> str:
-    return f"majority.{row}.{place}"
-
-
-def shipping(metal: str, box: int) -> str:
-    return f"shipping.{metal}.{box}"
-
-
-def contract(number: int) -> str:
-    return f"contracts.{number}"
-
-
-def office(code: str) -> str:
-    return f"offices.{code}"
-
-
-def tally(category: str) -> str:
-    return f"tally.{category}"
+# the fields' names (board.py draws the boxes under the same names)
+bank: Callable[[int], str] = partial(field_name, "bank")
+claim: Callable[[str, int], str] = partial(field_name, "claims")  # row, position
+majority: Callable[[str, str], str] = partial(field_name, "majority")  # row, place
+shipping: Callable[[str, int], str] = partial(field_name, "shipping")  # metal, box
+contract: Callable[[int], str] = partial(field_name, "contracts")
+office: Callable[[str], str] = partial(field_name, "offices")
+tally: Callable[[str], str] = partial(field_name, "tally")
 
 
 def banking(rules: Any) -> list:
