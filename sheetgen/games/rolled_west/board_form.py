@@ -25,7 +25,7 @@ scorer works those numbers out itself.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Union
 
 from sheetgen import layouts
 from sheetgen.sheet import field_name
@@ -36,6 +36,8 @@ PART = "board"
 NAME, TOTAL = "name", "total"
 BUILDS = ("camp", "settlement")
 HIGH_LOW = ("high", "low")
+FieldValue = Union[str, bool, None]  # what a form field holds
+ShipRow = tuple[str, str, list[tuple[str, str]]]  # (metal, name, [(field, kind)])
 PLACES = ("1st", "2nd")
 
 
@@ -49,7 +51,7 @@ office: Callable[[str], str] = partial(field_name, "offices")
 tally: Callable[[str], str] = partial(field_name, "tally")
 
 
-def banking(rules: Any) -> list:
+def banking(rules: Any) -> list[tuple[str, int]]:
     """The banking boxes left to right: ("between", turn) before a turn, ("own", turn) on it."""
     bank_rules = rules["banking"]
     sequence = []
@@ -69,14 +71,14 @@ class Shipping(Binding):
 
     key = "shipping"
 
-    def __init__(self, rows: list):
-        self.rows = rows  # (metal, name, [(field, kind)])
+    def __init__(self, rows: list[ShipRow]):
+        self.rows = rows
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for _, _, cells in self.rows for cell, _ in cells]
 
     def read(self, page: PageValues) -> Any:
-        out: dict = {}
+        out: dict[str, Union[int, dict[str, Any]]] = {}
         for metal, word, cells in self.rows:
             names = [cell for cell, _ in cells]
             page.place((self.key, metal), names[0])
@@ -87,8 +89,8 @@ class Shipping(Binding):
             out[metal] = {"boxes": len(filled), "high": high} if high else len(filled)
         return out
 
-    def write(self, value: Any) -> dict:
-        out: dict = {}
+    def write(self, value: Any) -> dict[str, FieldValue]:
+        out: dict[str, FieldValue] = {}
         for metal, _, cells in self.rows:
             row = value.get(metal, 0)
             boxes, high = (row["boxes"], set(row.get("high", []))) if isinstance(row, dict) else (row, set())
@@ -120,7 +122,7 @@ def form(rules: Any) -> SheetForm:
     ship = []
     for row in scorer.ship_rows:
         metal, word = row["metal"], scorer.word(row["metal"])
-        boxes: list = []
+        boxes: list[tuple[str, str]] = []
         for box, spec in enumerate(row["boxes"], 1):
             double = isinstance(spec, list)
             boxes.append((shipping(metal, box), "choice" if double else "check"))
@@ -147,10 +149,10 @@ def form(rules: Any) -> SheetForm:
         NumberValue("total", TOTAL),
     ]
 
-    def plain(board: Board) -> dict:
+    def plain(board: Board) -> dict[str, Any]:
         """A checked board as the plain values the form shows (names resolved, in board order)."""
         held = {cell for cell, _ in board.offices}
-        entry: dict = {
+        entry: dict[str, Any] = {
             "name": board.name,
             "claims": {row["key"]: list(board.claims.get(row["key"], [])) for row in scorer.rows},
             "shipping": {},
