@@ -15,9 +15,7 @@ def ask(scorer: GoldRushScorer, talk: Interview, key: str, index: Optional[int])
         return NotImplemented
     names = [b["name"] for b in scorer.buildings.values()]
     if index == 0:
-        player = scorer.model().player
-        assert player is not None  # a mat's model has its players' fields
-        talk.explain(player.fields["buildings"].help_lines(talk.ctx, index))
+        talk.explain(scorer.model().player_fields()["buildings"].help_lines(talk.ctx, index))
 
     def building(text: str) -> str:
         action = scorer.actions.get(norm(text))

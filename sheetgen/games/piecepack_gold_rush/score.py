@@ -29,7 +29,7 @@ from typing import Any, Optional, Sequence, Union
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.results.model import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
 from sheetgen.results.document import PathKey
-from sheetgen.schema import Any_, Field, Int, List, Map, Str, describe
+from sheetgen.schema import Any_, Field, Int, List, Map, Schema, Str, describe
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
 PER_PRODUCTION = 2  # a production building yields from its plot's tile and its coin (the buildings' text)
@@ -78,7 +78,7 @@ class GoldRushScorer(Scorer):
     # -- the model ------------------------------------------------------------------
 
     def model(self) -> Model:
-        fields: dict[str, Field] = {"name": Field(Str(), help="the player's name, as it should be printed",
+        fields: dict[str, Union[Schema, Field]] = {"name": Field(Str(), help="the player's name, as it should be printed",
                                       default=lambda ctx, i: ctx.names[i])}
         for r in self.counted:
             if r in self.points:
