@@ -167,6 +167,14 @@ class Polygon:
     width: float = 0.5
 
 
+def field_name(*parts: Union[str, int]) -> str:
+    """A form field's name: its parts joined by periods (pdfform files each part as a level).
+
+    A form module names its fields with it, e.g. `claim = partial(field_name, "claims")`,
+    so the sheet that draws a box and the form that reads it build the name one way."""
+    return ".".join(str(part) for part in parts)
+
+
 @dataclass(frozen=True)
 class FormField:
     """A form field over (part of) a writable box, drawn only on a fillable sheet.

@@ -6,16 +6,16 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from sheetgen.results.entry import SKIP, Interview, Retry, checked, pick, whole
-from sheetgen.games.carcassonne_gold_rush.score import KINDS, ROLES
+from sheetgen.games.carcassonne_gold_rush.score import KINDS, ROLES, CarcassonneGoldRushScorer
 from sheetgen.schema import Field, Int
 
 
-def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
+def ask(scorer: CarcassonneGoldRushScorer, talk: Interview, key: str, index: Optional[int]) -> Any:
     names = talk.ctx.names
     if key == "points":
         def points(name: str) -> Any:
             def parse(text: str) -> int:
-                value = checked(Int(0), whole(text))
+                value: int = checked(Int(0), whole(text))
                 if value > scorer.most_points:
                     raise Retry(scorer.too_many_points(name, value))
                 return value
@@ -39,8 +39,8 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     return NotImplemented
 
 
-def _feature(scorer: Any, talk: Interview, kind: str) -> dict:
-    details: dict = {}
+def _feature(scorer: CarcassonneGoldRushScorer, talk: Interview, kind: str) -> dict[str, Any]:
+    details: dict[str, Any] = {}
     for name, spec in scorer.features[kind].items():
         optional = isinstance(spec, Field) and not spec.required
         value = talk.number(f"  {kind} {name}", spec, 0 if optional else None)
@@ -55,7 +55,7 @@ def _feature(scorer: Any, talk: Interview, kind: str) -> dict:
     else:
         most = scorer.in_play
 
-        def cowboys(text: str) -> tuple:
+        def cowboys(text: str) -> tuple[str, int]:
             who, _, count = text.rpartition(" ")
             if not who or not count.strip().isdigit():
                 who, count = text, "1"

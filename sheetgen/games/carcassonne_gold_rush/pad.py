@@ -31,17 +31,18 @@ from typing import Any, Optional
 
 from sheetgen import __version__, layouts
 from sheetgen.art import SheetArt, document, game_pages
+from sheetgen.ruledata import RuleData
 from sheetgen.games.carcassonne_gold_rush import pad_form as f
 from sheetgen.games.carcassonne_gold_rush.pad_grid import LAYOUT, columns, running
 from sheetgen.games.carcassonne_gold_rush import pictograms
-from sheetgen.sheet import (LEADING, PT, Box, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
+from sheetgen.sheet import (LEADING, PT, Box, Item, Para, Rect, SheetDocument, SheetRequest, Text, baseline,
                             fit_names)
 from sheetgen.typeface import text_width
 
 BACKDROP = "carcassonne-gold-rush-pad"
 
 
-def build(rules, request: SheetRequest) -> SheetDocument:
+def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load(LAYOUT, request.paper)
     form = None
     if request.fillable:
@@ -59,7 +60,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 
 class _Pad(SheetArt):
-    def __init__(self, rules, layout: dict, players: int, form: Any = None):
+    def __init__(self, rules: RuleData, layout: dict[str, Any], players: int, form: Any = None):
         super().__init__(rules, layout, form)
         self.players = players
         self.grid = columns(layout, players)
@@ -68,7 +69,7 @@ class _Pad(SheetArt):
         self.columns = self.grid.xs
         self.values = self._values()
 
-    def _values(self) -> dict:
+    def _values(self) -> dict[str, Any]:
         r = self.rules
         tokens = r["mining_tokens"]
         rock = next((t.get("name", "") for t in tokens["values"] if t["value"] == 0), "") or "0"
@@ -81,7 +82,8 @@ class _Pad(SheetArt):
         )
 
     def fmt(self, key: str, **extra: Any) -> str:
-        return self.text[key].format(**self.values, **extra)
+        template: str = self.text[key]
+        return template.format(**self.values, **extra)
 
     # -- helpers ---------------------------------------------------------
     def heading(self, y: float, title: str, hint: str = "") -> float:
@@ -105,7 +107,8 @@ class _Pad(SheetArt):
                           max_width=self.grid.count_w))
             self.add(Text(x + self.grid.points_x + (self.col - self.grid.points_x) / 2, cap, right, self.font["tiny"],
                           role="muted", align="center", max_width=self.col - self.grid.points_x))
-        return y + self.layout["caption"]
+        below: float = y + self.layout["caption"]  # where the next section starts
+        return below
 
     def row_label(self, y: float, icon: str, label: str, hint: str, value: str, unit: str) -> None:
         """The label column of a row: icon, label over hint, and the point value in a tag at the right."""
@@ -131,7 +134,7 @@ class _Pad(SheetArt):
                 self.write_box(Rect(x + self.grid.points_x, y, self.col - self.grid.points_x, h), f.cell(points, column))
 
     # -- the page --------------------------------------------------------
-    def draw(self) -> list:
+    def draw(self) -> list[Item]:
         self.header()
         self.name_row()
         y = self.points_section(self.layout["names"]["top"] + self.layout["names"]["height"])
@@ -168,7 +171,7 @@ class _Pad(SheetArt):
             self.write_box(Rect(x, spec["top"], self.col, spec["height"]), f.player(column),
                            width=self.line["box"] * 1.4, size=self.font["name"], bold=True)
 
-    def name_items(self, names: tuple) -> tuple:
+    def name_items(self, names: tuple[str, ...]) -> tuple[Item, ...]:
         spec = self.layout["names"]
         placed = [(x, name) for x, name in zip(self.columns, names) if name]
         if not placed:
@@ -219,7 +222,8 @@ class _Pad(SheetArt):
         self.row_label(y, "meeple", self.text["track_label"], self.fmt("track_hint"), self.fmt("track_value"),
                        self.text["track_unit"])
         self.count_points(y, f.LAPS, f.POINTS)
-        return y + row
+        below: float = y + row  # where the next section starts
+        return below
 
     def tokens_section(self, top: float) -> float:
         y = self.heading(top + self.layout["section_gap"], self.text["tokens_title"], self.fmt("tokens_hint"))
@@ -235,7 +239,8 @@ class _Pad(SheetArt):
                 self.row_label(y, "ore", self.fmt("rock_label"), self.fmt("rock_hint"), "0",
                                self.text["token_unit"])
                 self.count_points(y, f.token(value), "")
-        return y + self.layout["row"]
+        below: float = y + self.layout["row"]  # where the next section starts
+        return below
 
     def features_section(self, top: float, completed: bool) -> float:
         """FEATURES (at game end) or COMPLETED (during play): kind, size and extra in the label
@@ -268,7 +273,8 @@ class _Pad(SheetArt):
             self.write_box(Rect(extra_x, y, extra_w, row), f.feature(key, n, extra))
             self.count_points(y, f.feature(key, n, f.COWBOYS), f.feature(key, n, f.ROW_POINTS), fill="paper")
             y += row + gap
-        return y - gap
+        below: float = y - gap  # where the next section starts
+        return below
 
     def totals(self, y: float) -> float:
         spec = self.layout["total"]
@@ -281,7 +287,8 @@ class _Pad(SheetArt):
         for column, x in enumerate(self.columns, 1):
             self.write_box(Rect(x, y, self.col, spec["height"]), f.total(column), width=self.line["total"],
                            size=self.font["name"], bold=True)
-        return y + spec["height"]
+        below: float = y + spec["height"]  # where the next section starts
+        return below
 
     def footer(self) -> None:
         meta = self.rules["meta"]

@@ -41,14 +41,16 @@ the pad has rows.
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from functools import partial
+from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.errors import InvalidInput
 from sheetgen.results.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
 from sheetgen.games.carcassonne_gold_rush import pad_grid
 from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, _KIND_NAMES, KINDS, ROLES
-from sheetgen.results.model import norm
+from sheetgen.results.model import Entry, norm
 
 PART = "pad"
 DATE = "date"
@@ -62,39 +64,24 @@ EXTRA = {"features": ("horses", "prairie"), "completed": ("locomotives", "railro
 PLAY = "for play"
 RUNNING = "the score track is read"
 SUM = "a sum the tally makes"
+FieldValue = Union[str, bool, None]  # what a form field holds
 EXTRA_WORDS = {"horses": "wild-horse herds", "locomotives": "locomotives"}
 
 
-def cell(row: str, column: int) -> str:
-    """A row's box in player column `column` (1-based)."""
-    return f"{row}.{column}"
-
-
-def player(column: int) -> str:
-    return cell("players", column)
-
-
-def running(column: int, k: int) -> str:
-    return f"running.{column}.{k}"
-
-
-def token(value: int) -> str:
-    return f"tokens.{value}"
+# the fields' names (pad.py draws the boxes under the same names)
+cell: Callable[[str, int], str] = field_name  # a row's box in player column `column` (1-based)
+player: Callable[[int], str] = partial(field_name, "players")
+running: Callable[[int, int], str] = partial(field_name, "running")  # column, k
+token: Callable[[int], str] = partial(field_name, "tokens")
+feature: Callable[[str, int, str], str] = field_name  # section, n, part
+total: Callable[[int], str] = partial(field_name, TOTALS)
 
 
 def token_points(value: int) -> str:
-    return f"tokens.{value}.points"
+    return field_name("tokens", value, "points")
 
 
-def feature(section: str, n: int, part: str) -> str:
-    return f"{section}.{n}.{part}"
-
-
-def total(column: int) -> str:
-    return cell(TOTALS, column)
-
-
-def token_values(rules: Any) -> list:
+def token_values(rules: Any) -> list[int]:
     """The mining tokens' values in the results file's order: the nuggets rising, then the rocks."""
     values = [v["value"] for v in rules["mining_tokens"]["values"]]
     return sorted(v for v in values if v > 0) + [v for v in values if v == 0]
@@ -113,12 +100,12 @@ class PerPlayer(GameBinding):
     def __init__(self, key: str, row: str, columns: int):
         self.key, self.row, self.count = key, row, columns
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell(self.row, c) for c in range(1, self.count + 1)]
 
     def read(self, page: Any) -> Any:
         assert isinstance(page, GamePage)
-        out: dict = {}
+        out: dict[Optional[str], Any] = {}
         for column, _ in page.players:
             name = page.name_of(column)
             value = NumberValue(at(self.key, name), cell(self.row, column)).read(page)
@@ -129,7 +116,7 @@ class PerPlayer(GameBinding):
             page.place(at(self.key), cell(self.row, (empty or [page.players[0][0]])[0]))
         return out if out else MISSING
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, FieldValue]:
         return {cell(self.row, c): "" if (value or {}).get(name) is None else str(value[name])
                 for c, name in enumerate(names, 1) if c <= self.count}
 
@@ -143,7 +130,7 @@ class TrackPoints(PerPlayer):
         super().__init__("points", POINTS, columns)
         self.lap = lap
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [c for column in range(1, self.count + 1) for c in (cell(LAPS, column), cell(POINTS, column))]
 
     def read(self, page: Any) -> Any:
@@ -177,15 +164,15 @@ class Tokens(GameBinding):
 
     key = "tokens"
 
-    def __init__(self, values: list, columns: int):
+    def __init__(self, values: list[int], columns: int):
         self.values, self.count = values, columns
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell(token(v), c) for v in self.values for c in range(1, self.count + 1)]
 
     def read(self, page: Any) -> Any:
         assert isinstance(page, GamePage)
-        out: dict = {}
+        out: dict[Optional[str], dict[int, Any]] = {}
         for column, _ in page.players:
             name = page.name_of(column)
             counts = {}
@@ -202,8 +189,8 @@ class Tokens(GameBinding):
             page.place(at("tokens"), cell(token(next(iter(out[first]))), column))
         return out if out else MISSING
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
-        out = {}
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, FieldValue]:
+        out: dict[str, FieldValue] = {}
         for c, name in enumerate(names, 1):
             counts = (value or {}).get(name) or {}
             for v in self.values:
@@ -215,20 +202,20 @@ class Features(GameBinding):
     """The rows of a features section, each read as one feature: [{KIND: {SIZE: N, EXTRA: N,
     ROLE: {NAME: N} (a city: merchant: NAME)}}], rows left empty skipped."""
 
-    def __init__(self, key: str, rows: int, columns: int, kinds: tuple):
+    def __init__(self, key: str, rows: int, columns: int, kinds: tuple[str, ...]):
         self.key, self.rows, self.count, self.kinds = key, rows, columns, kinds
         self.extra, self.extra_kind = EXTRA[key]
 
-    def row_cells(self, n: int) -> list:
+    def row_cells(self, n: int) -> list[str]:
         parts = [feature(self.key, n, part) for part in (KIND, SIZE, self.extra)]
         return parts + [cell(feature(self.key, n, COWBOYS), c) for c in range(1, self.count + 1)]
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [c for n in range(1, self.rows + 1) for c in self.row_cells(n)]
 
     def read(self, page: Any) -> Any:
         assert isinstance(page, GamePage)
-        out: list = []
+        out: list[dict[str, dict[str, Any]]] = []
         for n in range(1, self.rows + 1):
             item = self._row(page, n, len(out))
             if item is not None:
@@ -237,7 +224,7 @@ class Features(GameBinding):
             page.place(at(self.key), feature(self.key, 1, KIND))
         return out if out else MISSING
 
-    def _row(self, page: GamePage, n: int, index: int) -> Optional[dict]:
+    def _row(self, page: GamePage, n: int, index: int) -> Optional[dict[str, dict[str, Any]]]:
         kind_cell, size_cell, extra_cell = (feature(self.key, n, part) for part in (KIND, SIZE, self.extra))
         cowboy_cells = [(c, cell(feature(self.key, n, COWBOYS), c)) for c, _ in page.players]
         kind = page.mark(kind_cell)
@@ -252,7 +239,7 @@ class Features(GameBinding):
         path = at(self.key, index, kind)
         page.place(at(self.key, index), kind_cell)
         page.place(path, size_cell)  # a missing size is reported at the feature: its size box
-        body: dict = {}
+        body: dict[str, Any] = {}
         size = NumberValue(path + (SIZE_KEY[kind],), size_cell).read(page)
         if size is not MISSING:
             body[SIZE_KEY[kind]] = size
@@ -263,7 +250,7 @@ class Features(GameBinding):
             else:
                 body[self.extra] = NumberValue(path + (self.extra,), extra_cell).read(page)
         role = ROLES[kind][0]
-        cowboys: dict = {}
+        cowboys: dict[Optional[str], Any] = {}
         for column, where in cowboy_cells:
             name = page.name_of(column)
             count = NumberValue(path + (role, name), where).read(page)
@@ -287,8 +274,8 @@ class Features(GameBinding):
             body[role] = cowboys
         return {kind: body}
 
-    def write(self, value: Any, names: Sequence[str] = ()) -> dict:
-        out: dict = {c: "" for c in self.cells()}
+    def write(self, value: Any, names: Sequence[str] = ()) -> dict[str, FieldValue]:
+        out: dict[str, FieldValue] = {c: "" for c in self.cells()}
         for n, item in enumerate(value or [], 1):
             if n > self.rows:
                 break
@@ -353,22 +340,23 @@ def form(rules: Any) -> SheetForm:
                 Features("completed", rows["completed"], high, COMPLETED_KINDS),
                 PerPlayer("totals", TOTALS, high)]
 
-    def plain(outcome: Any) -> dict:
+    def plain(outcome: Any) -> dict[str, Any]:
         return _plain(outcome, rows)
 
     return SheetForm(rules.game, PART, slots, bindings, plain, scope="game", by_name=True,
                      columns=[Column(c, (TextValue("name", player(c)),)) for c in columns])
 
 
-def _plain(outcome: Any, rows: dict) -> dict:
+def _plain(outcome: Any, rows: dict[str, int]) -> dict[str, Any]:
     """A checked results file as the plain values the pad shows (names as the players list writes them)."""
     t, raw = outcome.table, outcome.doc.value
     names = [p.name for p in t.players]
 
     def who(name: Any) -> str:
-        return t.by_key[norm(name)].name
+        found: Entry = t.by_key[norm(name)]
+        return found.name
 
-    doc: dict = {"players": [{"name": name} for name in names]}
+    doc: dict[str, Any] = {"players": [{"name": name} for name in names]}
     if t.points is not None and isinstance(raw.get("points"), dict):
         doc["points"] = {names[i]: points for i, points in t.points.items()}
     if t.tokens:

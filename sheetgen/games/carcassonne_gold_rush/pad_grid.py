@@ -7,6 +7,7 @@ its fields by it, so neither imports the other for the geometry.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 LAYOUT = "carcassonne-gold-rush-pad"
 
@@ -19,12 +20,12 @@ class Columns:
     table: float  # its width
     label_right: float
     col: float  # a player's column width
-    xs: tuple  # each player column's left edge
+    xs: tuple[float, ...]  # each player column's left edge
     count_w: float  # a row's count box
     points_x: float  # a row's points box, from the column's left edge
 
 
-def columns(layout: dict, players: int) -> Columns:
+def columns(layout: dict[str, Any], players: int) -> Columns:
     gap, label = layout["column_gap"], layout["label_width"]
     width = layout["content"]["width"]
     col = min(layout["column_max"], (width - label) / players - gap)
@@ -49,7 +50,7 @@ class Running:
     cell: float  # a cell's width
 
 
-def running(layout: dict, players: int) -> Running:
+def running(layout: dict[str, Any], players: int) -> Running:
     grid, spec = columns(layout, players), layout["points"]
     gap = spec["cell_gap"]
     x = grid.left + spec["tag"] + gap
@@ -59,7 +60,7 @@ def running(layout: dict, players: int) -> Running:
     return Running(grid.left, spec["tag"], x, max(1, spec["running_lines"] // players), across, cell)
 
 
-def running_cells(layout: dict, players: int) -> int:
+def running_cells(layout: dict[str, Any], players: int) -> int:
     """Running-score cells per player for a player count."""
     shape = running(layout, players)
     return shape.lines * shape.across

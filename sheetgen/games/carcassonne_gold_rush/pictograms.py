@@ -7,13 +7,14 @@ Coordinates are PDF points, (cx, cy) the centre, `size` the width (see icons.py)
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from sheetgen import ink
 from sheetgen.icons import paint, polygon
 from sheetgen.sheet import Painter, pictograms
 
 
-def _rail(c, cx, cy, size, palette):
+def _rail(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A railroad track: four sleepers under two rails."""
     w, h = size / 2, size * 0.3
     for i in range(4):
@@ -27,7 +28,7 @@ def _rail(c, cx, cy, size, palette):
         c.line(cx - w, cy + dy, cx + w, cy + dy)
 
 
-def _mountain(c, cx, cy, size, palette):
+def _mountain(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """Two peaks."""
     r = size / 2
     small = [(cx - r, cy - r * 0.7), (cx - r * 0.45, cy + r * 0.2), (cx + r * 0.1, cy - r * 0.7)]
@@ -36,7 +37,7 @@ def _mountain(c, cx, cy, size, palette):
     paint(c, polygon(c, big), "mountain", max(0.5, size / 30), palette)
 
 
-def _nugget(c, cx, cy, size, palette):
+def _nugget(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A gold nugget: an irregular lump."""
     r = size / 2
     shape = [(-0.95, -0.2), (-0.6, 0.45), (-0.05, 0.62), (0.55, 0.5), (0.95, 0.05), (0.7, -0.5),
@@ -44,7 +45,7 @@ def _nugget(c, cx, cy, size, palette):
     paint(c, polygon(c, [(cx + x * r, cy + y * r) for x, y in shape]), "gold", max(0.5, size / 30), palette)
 
 
-def _city(c, cx, cy, size, palette):
+def _city(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A western town: three false-front buildings."""
     r = size / 2
     for left, right, top in ((-1.0, -0.35, 0.25), (-0.35, 0.35, 0.75), (0.35, 1.0, 0.05)):
@@ -55,7 +56,7 @@ def _city(c, cx, cy, size, palette):
     c.rect(cx - r * 0.12, cy - r * 0.75, r * 0.24, r * 0.45, stroke=0, fill=1)
 
 
-def _tipi(c, cx, cy, size, palette):
+def _tipi(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A tipi: a tent of hides with its poles crossing above."""
     r = size / 2
     paint(c, polygon(c, [(cx - r * 0.8, cy - r * 0.8), (cx + r * 0.8, cy - r * 0.8), (cx, cy + r * 0.6)]),
@@ -68,7 +69,7 @@ def _tipi(c, cx, cy, size, palette):
     c.drawPath(door, stroke=0, fill=1)
 
 
-def _horse(c, cx, cy, size, palette):
+def _horse(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A herd of wild horses, drawn as a horseshoe (open side down)."""
     outer, inner = size * 0.46, size * 0.26
     angles = [math.radians(a) for a in range(-55, 236, 15)]
@@ -77,7 +78,7 @@ def _horse(c, cx, cy, size, palette):
     paint(c, polygon(c, points), "silver", max(0.5, size / 30), palette)
 
 
-def _meeple(c, cx, cy, size, palette):
+def _meeple(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """A cowboy: the score marker."""
     r = size / 2
     body = [(-0.95, 0.1), (-0.3, 0.32), (0.3, 0.32), (0.95, 0.1), (0.4, -0.12), (0.75, -0.95), (0.12, -0.95),

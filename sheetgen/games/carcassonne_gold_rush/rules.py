@@ -57,7 +57,7 @@ def check_data(doc: Document) -> list[Problem]:
         out.append(doc.problem(("city", "tracks"), "tracks: min is larger than max"))
 
     tokens = d["mining_tokens"]
-    seen: dict = {}
+    seen: dict[int, int] = {}
     for i, entry in enumerate(tokens["values"]):
         if entry["value"] in seen:
             out.append(doc.problem(("mining_tokens", "values", i, "value"),

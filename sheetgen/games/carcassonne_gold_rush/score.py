@@ -13,11 +13,12 @@ docs/RULES.md, "Carcassonne: Gold Rush". Every number comes from the rule data (
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence, Union
 
 from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, closest, is_int,
                                     norm)
-from sheetgen.schema import Any_, Dict, Field, Int, List, Map, OrNull, Str, describe
+from sheetgen.results.document import PathKey
+from sheetgen.schema import Any_, Dict, Field, Int, List, Map, OrNull, Schema, Str, describe
 
 CATEGORIES = ("in-game", "railroads", "mountains", "cities", "prairies", "tokens")
 KINDS = ("railroad", "mountain", "city", "prairie")
@@ -29,7 +30,7 @@ _KIND_NAMES = {**{kind: kind for kind in KINDS}, "railroads": "railroad", "railw
 ROLES = {"railroad": ("workers", "railway workers"), "mountain": ("miners", "miners"),
          "city": ("merchant", "merchant"), "prairie": ("farmers", "farmers")}
 # a feature's numbers (the rule data's tile count bounds them: see feature_fields)
-_FEATURE_FIELDS: dict = {
+_FEATURE_FIELDS: dict[str, dict[str, Union[Schema, Field]]] = {
     "railroad": {"tiles": Int(), "locomotives": Field(Int(0), required=False)},
     "mountain": {"nuggets": Int()},
     "city": {"railroads": Int(0)},
@@ -38,7 +39,7 @@ _FEATURE_FIELDS: dict = {
 EDGES = 4  # a square tile: at most 4 parts of one kind of feature meet its edges
 
 
-def feature_fields(rules: Any) -> dict:
+def feature_fields(rules: Any) -> dict[str, dict[str, Union[Schema, Field]]]:
     """Each feature kind's numbers, bounded by the tiles: a railroad's locomotives and a prairie's
     camps and herds are drawn on its tiles (at most one a tile part), a mountain's nuggets at most
     `max_nuggets` a segment. The tiles, the railroads of a city and the least nuggets are checked
@@ -61,16 +62,17 @@ def in_game_most(rules: Any) -> int:
     tiles, railroad, mountain, city = rules["tiles"], rules["railroad"], rules["mountain"], rules["city"]
     per_part = railroad["per_tile"] * railroad["locomotive"]["multiplier"] + mountain["max_nuggets"] * \
         mountain["per_nugget"]
-    return tiles * EDGES * per_part + tiles * city["per_railroad"] * city["tracks"]["max"]
+    most: int = tiles * EDGES * per_part + tiles * city["per_railroad"] * city["tracks"]["max"]
+    return most
 
 
 @dataclass
 class Feature:
     kind: str
     value: int = 0  # points for each player of the majority
-    cowboys: dict = field(default_factory=dict)  # player index -> (count, where it is written)
+    cowboys: dict[int, tuple[int, PathKey]] = field(default_factory=dict)  # player index -> (count, where it is written)
 
-    def winners(self) -> list:
+    def winners(self) -> list[int]:
         top = max((count for count, _ in self.cowboys.values()), default=0)
         return [i for i, (count, _) in self.cowboys.items() if count == top and top > 0]
 
@@ -79,12 +81,12 @@ class Feature:
 class Board(Table):
     """The file as read, beyond the names list (players are numbered in the list's order)."""
 
-    by_key: dict = field(default_factory=dict)  # normalised name -> Entry
-    hints: dict = field(default_factory=dict)  # (misspelling, choices) -> "did you mean" words
-    points: Optional[dict] = None  # player index -> score-track points (None: no points written)
-    tokens: dict = field(default_factory=dict)  # player index -> {value: count}, in file order
-    features: list = field(default_factory=list)  # Feature, left on the board at game end
-    completed: list = field(default_factory=list)  # Feature, completed during play
+    by_key: dict[str, Entry] = field(default_factory=dict)  # normalised name -> Entry
+    hints: dict[tuple[str, tuple[str, ...]], str] = field(default_factory=dict)  # (misspelling, choices) -> "did you mean" words
+    points: Optional[dict[int, int]] = None  # player index -> score-track points (None: no points written)
+    tokens: dict[int, dict[int, int]] = field(default_factory=dict)  # player index -> {value: count}, in file order
+    features: list[Feature] = field(default_factory=list)  # left on the board at game end
+    completed: list[Feature] = field(default_factory=list)  # completed during play
     completed_given: bool = False
 
 
@@ -105,7 +107,7 @@ class CarcassonneGoldRushScorer(Scorer):
         self.per_tipi, self.per_horses = rules["prairie"]["per_tipi"], rules["prairie"]["per_horses"]
         self.token_total, tokens = rules["mining_tokens"]["total"], rules["mining_tokens"]["values"]
         self.token_counts = {t["value"]: t["count"] for t in tokens}
-        self.token_names = {t["value"]: t.get("name", "") for t in tokens}
+        self.token_names: dict[int, str] = {t["value"]: t.get("name", "") for t in tokens}
         self.features = feature_fields(rules)
         self.details = {kind: Map({**fields, ROLES[kind][0]: Field(Any_(), required=False)})
                         for kind, fields in self.features.items()}
@@ -128,7 +130,11 @@ class CarcassonneGoldRushScorer(Scorer):
     # -- the model ------------------------------------------------------------------
     def model(self) -> Model:
         low, high = self.rules.players
-        lap, by_name = self.lap, (lambda value: OrNull(Dict(Str(), value)))
+        lap = self.lap
+
+        def by_name(value: Schema) -> OrNull:
+            return OrNull(Dict(Str(), value))
+
         blank = {v: 0 for v in self.token_counts}
         return Model(self.game, self.title, None, {
             "points": Field(by_name(Any_()), False, default=lambda ctx: dict.fromkeys(ctx.names, 0), help=[
@@ -151,10 +157,10 @@ class CarcassonneGoldRushScorer(Scorer):
             "# Check and tally it with:  sheetgen score THIS-FILE",
             "# Player names may be written in any letter case, but must match the players list."])
 
-    def default_names(self, count: int) -> list:
+    def default_names(self, count: int) -> list[str]:
         return self.colours[:count]
 
-    def _tokens_help(self, ctx: Context) -> list:
+    def _tokens_help(self, ctx: Context) -> list[str]:
         rock = next((f"{v} = {n}" for v, n in self.token_names.items() if n), "")
         # the rulebook's example: Blue's nine tokens, three 1s, four 2s, a 5 and a rock
         shown = {v: c for v, c in ((1, 3), (2, 4), (5, 1), (0, 1)) if v in self.token_counts}
@@ -163,7 +169,7 @@ class CarcassonneGoldRushScorer(Scorer):
                 f"Each nugget scores 1 point: e.g. {ctx.names[0]}: {{{example}}} is "
                 f"{sum(v * c for v, c in shown.items())} points."]
 
-    def examples(self, a: str, b: str) -> dict:
+    def examples(self, a: str, b: str) -> dict[tuple[str, bool], tuple[str, str]]:
         """Example features, (kind, completed) -> (details, what they score), players `a` and `b` on them."""
         exactly, connected = self.locomotive["exactly"], f"{self.per_railroad} per completed railroad connected"
         return {
@@ -180,7 +186,7 @@ class CarcassonneGoldRushScorer(Scorer):
             ("mountain", True): (f"{{nuggets: 7, miners: {{{b}: 1}}}}", f"{self.per_nugget} per nugget symbol"),
             ("city", True): (f"{{railroads: 2, merchant: {a}}}", connected)}
 
-    def _features_help(self, ctx: Context, completed: bool = False) -> list:
+    def _features_help(self, ctx: Context, completed: bool = False) -> list[str]:
         shown = [(f"{kind}: {details}", note) for (kind, done), (details, note)
                  in self.examples(*ctx.names[:2]).items() if done == completed]
         width = max(len(code) for code, _ in shown) + 2
@@ -218,7 +224,7 @@ class CarcassonneGoldRushScorer(Scorer):
                     p.claimed, p.claimed_at = total, path
         self._across(r, t)
 
-    def _who(self, r: Reader, t: Board, name: Any, path: tuple, at_key: bool) -> Optional[Entry]:
+    def _who(self, r: Reader, t: Board, name: Any, path: PathKey, at_key: bool) -> Optional[Entry]:
         """The player a name refers to, or None after reporting why not."""
         if not isinstance(name, str) or not name.strip():
             r.fail(path, f"expected a player's name, got {describe(name)}", at_key)
@@ -230,9 +236,10 @@ class CarcassonneGoldRushScorer(Scorer):
                    at_key)
         return found
 
-    def _each(self, r: Reader, t: Board, mapping: dict, path: tuple) -> list:
+    def _each(self, r: Reader, t: Board, mapping: dict[Any, Any], path: PathKey) -> list[tuple[Entry, Any, PathKey]]:
         """{name as written: value} -> [(player, value, path)], names resolved and each listed once."""
-        out, seen = [], set()
+        out: list[tuple[Entry, Any, PathKey]] = []
+        seen: set[int] = set()
         for key, value in mapping.items():
             p = self._who(r, t, key, path + (key,), at_key=True)
             if p is not None and p.index in seen:
@@ -242,7 +249,7 @@ class CarcassonneGoldRushScorer(Scorer):
                 out.append((p, value, path + (key,)))
         return out
 
-    def _points(self, r: Reader, t: Board, value: dict) -> None:
+    def _points(self, r: Reader, t: Board, value: dict[Any, Any]) -> None:
         t.points, lap = {}, self.lap
         readable = self._each(r, t, value, ("points",))
         most = self.most_points
@@ -284,7 +291,7 @@ class CarcassonneGoldRushScorer(Scorer):
         """Why a score track's points cannot be (a results file and a prompt say it alike)."""
         return f"{name}: {points} points is more than the game can give during play (at most {self.most_points})"
 
-    def _token(self, r: Reader, p: Entry, got: dict, key: Any, count: Any, path: tuple) -> None:
+    def _token(self, r: Reader, p: Entry, got: dict[int, int], key: Any, count: Any, path: PathKey) -> None:
         token = self.token_value(key)
         if token is None:
             nuggets = [str(v) for v in self.token_counts if v and not self.token_names[v]]
@@ -296,12 +303,12 @@ class CarcassonneGoldRushScorer(Scorer):
         elif is_int(count) and 0 <= count <= self.token_total:  # else the model said what is wrong
             got[token] = count
 
-    def _feature(self, r: Reader, t: Board, item: Any, path: tuple, completed: bool) -> Optional[Feature]:
+    def _feature(self, r: Reader, t: Board, item: Any, path: PathKey, completed: bool) -> Optional[Feature]:
         kind_body = self._feature_kind(r, t, item, path, completed)
         if kind_body is None:
             return None
         kind, body, where = kind_body
-        found: list = []
+        found: list[tuple[PathKey, str, bool]] = []
         self.details[kind].walk(body, where, found)
         for at, message, at_key in found:
             r.fail(at, message, at_key)
@@ -316,8 +323,8 @@ class CarcassonneGoldRushScorer(Scorer):
                    f"cowboys on it scores for nobody")
         return feature
 
-    def _feature_kind(self, r: Reader, t: Board, item: Any, path: tuple,
-                      completed: bool) -> Optional[tuple[str, dict, tuple]]:
+    def _feature_kind(self, r: Reader, t: Board, item: Any, path: PathKey,
+                      completed: bool) -> Optional[tuple[str, dict[Any, Any], PathKey]]:
         """(kind, details, where) of a feature written as `kind: {details}`, or None after saying why not."""
         if not isinstance(item, dict) or len(item) != 1:
             got = f"a mapping of {len(item)} keys" if isinstance(item, dict) else describe(item)
@@ -342,10 +349,14 @@ class CarcassonneGoldRushScorer(Scorer):
             return None
         return kind, body, where
 
-    def _feature_value(self, r: Reader, feature: Feature, number: dict, where: tuple, completed: bool) -> Feature:
+    def _feature_value(self, r: Reader, feature: Feature, number: dict[str, int], where: PathKey,
+                       completed: bool) -> Feature:
         """The points of a feature of `feature.kind` from its readable counts `number`."""
         kind = feature.kind
-        fail = (lambda key, message: r.fail(where + (key,), message))
+
+        def fail(key: str, message: str) -> None:
+            r.fail(where + (key,), message)
+
         if kind == "railroad" and "tiles" in number:
             tiles, locomotives = number["tiles"], number.get("locomotives", 0)
             if tiles < 1:
@@ -379,7 +390,7 @@ class CarcassonneGoldRushScorer(Scorer):
             feature.value = number.get("tipis", 0) * self.per_tipi + number.get("horses", 0) * self.per_horses
         return feature
 
-    def _cowboys(self, r: Reader, t: Board, feature: Feature, value: Any, path: tuple) -> None:
+    def _cowboys(self, r: Reader, t: Board, feature: Feature, value: Any, path: PathKey) -> None:
         role, word = ROLES[feature.kind]
         if isinstance(value, str):  # one cowboy, named
             p = self._who(r, t, value, path, at_key=False)
@@ -432,7 +443,7 @@ class CarcassonneGoldRushScorer(Scorer):
                            f"'completed:' to use the track)")
 
     # -- the tally ------------------------------------------------------------------
-    def breakdown(self, t: Board) -> list:
+    def breakdown(self, t: Board) -> list[dict[str, int]]:
         parts = [dict.fromkeys(CATEGORIES, 0) for _ in t.players]
         for part, points in zip(parts, in_game(t)):
             part["in-game"] = points
@@ -444,7 +455,7 @@ class CarcassonneGoldRushScorer(Scorer):
         return parts
 
 
-def _near(t: Board, text: str, choices: Any) -> str:
+def _near(t: Board, text: str, choices: Sequence[str]) -> str:
     """"did you mean 'X'? " or "": each misspelling is looked up once, however often it is written."""
     key = (norm(text), tuple(choices))
     if key not in t.hints:
@@ -453,7 +464,7 @@ def _near(t: Board, text: str, choices: Any) -> str:
     return t.hints[key]
 
 
-def in_game(t: Board) -> list:
+def in_game(t: Board) -> list[int]:
     """Points scored during play, per player: the completed features, else the score track."""
     if not t.completed_given:
         return [(t.points or {}).get(p.index, 0) for p in t.players]

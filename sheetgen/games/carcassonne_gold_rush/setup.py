@@ -8,20 +8,21 @@ data/carcassonne-gold-rush.yaml.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from sheetgen import rng, setupcode
+from sheetgen.ruledata import RuleData
 
 PREFIX = "CG"
 
 
-def _radices(rules, players: int) -> list[int]:
+def _radices(rules: RuleData, players: int) -> list[int]:
     return (setupcode.arrangement_radices(players, players)
             + setupcode.arrangement_radices(players, len(rules["colours"])))
 
 
-def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
-             names: Optional[Sequence[str]] = None) -> dict:
+def generate(rules: RuleData, players: Optional[int] = None, seed: Optional[str] = None,
+             names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """A random seating and colours for `players` (default: the most allowed) from `seed`."""
     people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
@@ -31,7 +32,7 @@ def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
     return _build(rules, people, seed, seating, colours)
 
 
-def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
+def from_code(rules: RuleData, code: str, names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=lambda n: _radices(rules, n))
@@ -42,8 +43,8 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating, colours)
 
 
-def _build(rules, people: list[str], seed: Optional[str], seating: list[int],
-           colours: list[int]) -> dict:
+def _build(rules: RuleData, people: list[str], seed: Optional[str], seating: list[int],
+           colours: list[int]) -> dict[str, Any]:
     players = len(people)
     digits = (setupcode.arrangement_digits(seating, players)
               + setupcode.arrangement_digits(colours, len(rules["colours"])))

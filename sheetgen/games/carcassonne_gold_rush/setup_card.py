@@ -3,6 +3,9 @@ name), then the rulebook's setup in short with the component counts of the rule 
 
 from __future__ import annotations
 
+from typing import Any
+
+from sheetgen.ruledata import RuleData
 from sheetgen.setupcard import Card, seating
 from sheetgen.sheet import Box, Rect
 
@@ -13,7 +16,7 @@ ROLES = {"Blue": "player_blue", "Red": "player_red", "Green": "player_green", "Y
          "Black": "player_black"}  # a colour with no role prints its name only
 
 
-def draw(card: Card, setup: dict, rules) -> None:
+def draw(card: Card, setup: dict[str, Any], rules: RuleData) -> None:
     colours = setup["colours"]
     widths = (14.0, 60.0)
     top = card.y

@@ -36,11 +36,12 @@ form XObject), and every copy of it is a page that only places that backdrop:
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from sheetgen import layouts, marks
 from sheetgen.games.piecepack_gold_rush import pictograms
-from sheetgen.sheet import (CARD_SIZES, Box, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+from sheetgen.ruledata import RuleData
+from sheetgen.sheet import (CARD_SIZES, Box, Icon, Item, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline)
 from sheetgen.typeface import text_width
 
@@ -50,18 +51,18 @@ FRONT = "front"
 BACK = "back"
 
 
-def deck(rules, per_page: int) -> list:
+def deck(rules: RuleData, per_page: int) -> list[Optional[dict[str, Any]]]:
     """The cards of one set, in print order: each building `cards.copies` times
     (in rule-data order), then blank cards (None) up to a full page when
     `cards.blanks` is set."""
     copies = rules["cards"]["copies"]
-    out: list = [b for b in rules["buildings"] for _ in range(copies)]
+    out: list[Optional[dict[str, Any]]] = [b for b in rules["buildings"] for _ in range(copies)]
     if rules["cards"]["blanks"] and len(out) % per_page:
         out += [None] * (per_page - len(out) % per_page)
     return out
 
 
-def card_layout(paper: str, size: str = CARD_SIZES[0]) -> dict:
+def card_layout(paper: str, size: str = CARD_SIZES[0]) -> dict[str, Any]:
     """The card layout for `paper` and a card size (sheet.CARD_SIZES): the card's width and height from
     the layout's `sizes`, and the grid as many cards as the content box holds with room outside the grid
     for the crop marks (above and below) and the registration targets (at the sides)."""
@@ -79,7 +80,7 @@ def card_layout(paper: str, size: str = CARD_SIZES[0]) -> dict:
     return layout
 
 
-def slots(layout: dict) -> list[Rect]:
+def slots(layout: dict[str, Any]) -> list[Rect]:
     """The card positions of a front page, row by row from the top left."""
     W, H = layout["content"]["width"], layout["content"]["height"]
     card, grid = layout["card"], layout["grid"]
@@ -94,13 +95,13 @@ def mirror(rect: Rect, width: float) -> Rect:
     return Rect(width - rect.x - rect.w, rect.y, rect.w, rect.h)
 
 
-def grid_rect(layout: dict) -> Rect:
+def grid_rect(layout: dict[str, Any]) -> Rect:
     """The whole grid of cards: its outer edges are the outer cuts."""
     cells = slots(layout)
     return Rect(cells[0].x, cells[0].y, cells[-1].right - cells[0].x, cells[-1].bottom - cells[0].y)
 
 
-def cut_marks(layout: dict) -> list[Line]:
+def cut_marks(layout: dict[str, Any]) -> list[Line]:
     """Short lines in the margins, outside the grid and its bleed, in line with every cut."""
     card, grid, mark = layout["card"], layout["grid"], layout["cut_marks"]
     outer = grid_rect(layout)
@@ -118,7 +119,7 @@ def cut_marks(layout: dict) -> list[Line]:
     return out
 
 
-def target_centres(layout: dict) -> list[tuple]:
+def target_centres(layout: dict[str, Any]) -> list[tuple[float, float]]:
     """Registration targets: in both side margins, level with the middle of the
     card rows `registration.rows` (chosen unevenly, so that a sheet flipped on
     its short edge puts no target behind another)."""
@@ -130,9 +131,9 @@ def target_centres(layout: dict) -> list[tuple]:
     return [(cx, outer.y + (row + 0.5) * height) for row in spec["rows"] for cx in (x, width - x)]
 
 
-def margin_marks(layout: dict) -> list:
+def margin_marks(layout: dict[str, Any]) -> list[Item]:
     """What every page carries in its margins, front or back: crop marks, targets, the scale bar."""
-    out: list = cut_marks(layout)
+    out: list[Item] = [*cut_marks(layout)]
     for cx, cy in target_centres(layout):
         out += marks.target(cx, cy)
     spec = layout["scale_bar"]
@@ -142,7 +143,7 @@ def margin_marks(layout: dict) -> list:
     return out
 
 
-def build(rules, request: SheetRequest) -> SheetDocument:
+def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = card_layout(request.paper, request.card_size)
     width = layout["content"]["width"]
     cells = slots(layout)
@@ -150,11 +151,11 @@ def build(rules, request: SheetRequest) -> SheetDocument:
     painter = _Cards(rules, layout)
     margins = margin_marks(layout)
     names = request.backs and request.back_names
-    backdrops: dict = {}
-    one_set: list = []  # the pages of one set, each placing a backdrop drawn once
+    backdrops: dict[str, tuple[Item, ...]] = {}
+    one_set: list[Page] = []  # the pages of one set, each placing a backdrop drawn once
     for n, start in enumerate(range(0, len(cards), len(cells)), start=1):
         chunk = cards[start:start + len(cells)]
-        front: list = painter.grounds(cells) + list(margins)
+        front: list[Item] = [*painter.grounds(cells), *margins]
         for rect, card in zip(cells, chunk):
             front += painter.front(rect, card)
         backdrops[f"{FRONT}-{n}"] = tuple(front)
@@ -187,7 +188,7 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 
 class _Cards:
-    def __init__(self, rules, layout: dict):
+    def __init__(self, rules: RuleData, layout: dict[str, Any]):
         self.rules = rules
         self.layout = layout
         self.font = layout["fonts"]
@@ -196,7 +197,7 @@ class _Cards:
         self.order = [r["key"] for r in rules["resources"]]
         self.points = rules["scoring"]["non_production_building"]
 
-    def icons(self, x: float, cy: float, cost: dict, right: float) -> list:
+    def icons(self, x: float, cy: float, cost: dict[str, int], right: float) -> list[Icon]:
         """One icon per resource unit, in resource order, from `x`; smaller if they would pass `right`."""
         spec = self.layout["front"]
         gap = spec["icon_gap"]
@@ -209,18 +210,18 @@ class _Cards:
                 x += size + gap
         return out
 
-    def grounds(self, cells: list) -> list:
+    def grounds(self, cells: list[Rect]) -> list[Box]:
         """Every card's ground, bled `bleed` mm past its cuts (under the cards' art, drawn first)."""
         bleed = self.layout["bleed"]
         return [Box(Rect(r.x - bleed, r.y - bleed, r.w + 2 * bleed, r.h + 2 * bleed), fill="light", stroke=None)
                 for r in cells]
 
     # -- fronts ------------------------------------------------------------
-    def front(self, rect: Rect, card: Optional[dict]) -> list:
+    def front(self, rect: Rect, card: Optional[dict[str, Any]]) -> list[Item]:
         spec, font = self.layout["front"], self.font
         inset = spec["inset"]
         inner_x, inner_w = rect.x + inset, rect.w - 2 * inset
-        out: list = []
+        out: list[Item] = []
         band = Rect(inner_x, rect.y + inset, inner_w, spec["band"])
         y = band.bottom + 0.4
         kind = Rect(inner_x, y, inner_w, spec["kind"])
@@ -277,20 +278,20 @@ class _Cards:
         return out
 
     # -- backs -------------------------------------------------------------
-    def back_page(self, cells: list, width: float, margins: list) -> list:
+    def back_page(self, cells: list[Rect], width: float, margins: list[Item]) -> list[Item]:
         """A back page without names: every card's ground (bled past its cuts) first, then
         the art of every card, then the margin marks."""
-        out: list = self.grounds([mirror(rect, width) for rect in cells])
+        out: list[Item] = [*self.grounds([mirror(rect, width) for rect in cells])]
         for rect in cells:
             out += self.back_art(mirror(rect, width))
         return out + list(margins)
 
-    def back_art(self, rect: Rect) -> list:
+    def back_art(self, rect: Rect) -> list[Item]:
         """The back of any card (the same for every card) at `rect`, over its ground."""
         spec, font = self.layout["back"], self.font
         inset = spec["inset"]
         safe = Rect(rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset)  # no frame: see above
-        out: list = [Text(rect.cx, safe.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
+        out: list[Item] = [Text(rect.cx, safe.y + 9.0, self.text["back_title"], font["back_title"], bold=True,
                           role="ink", align="center", max_width=safe.w - 2)]
         out.append(pictograms.icon("gold", rect.cx, rect.cy - 1.0, spec["emblem"]))
         size = spec["icons"]
@@ -303,7 +304,7 @@ class _Cards:
                         role="muted", bold=True, align="center"))
         return out
 
-    def back_label(self, rect: Rect, card: Optional[dict]) -> list:
+    def back_label(self, rect: Rect, card: Optional[dict[str, Any]]) -> list[Item]:
         """With names on the backs: the building's name, small, at the foot of its back."""
         if card is None:
             return []

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from sheetgen.games.piecepack_gold_rush.score import GoldRushScorer
 from sheetgen.results.entry import Interview, Retry, pick
 from sheetgen.results.model import norm
 
 
-def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
+def ask(scorer: GoldRushScorer, talk: Interview, key: str, index: Optional[int]) -> Any:
     if key != "buildings":
         return NotImplemented
     names = [b["name"] for b in scorer.buildings.values()]
     if index == 0:
-        talk.explain(scorer.model().player.fields["buildings"].help_lines(talk.ctx, index))
+        talk.explain(scorer.model().player_fields()["buildings"].help_lines(talk.ctx, index))
 
     def building(text: str) -> str:
         action = scorer.actions.get(norm(text))
@@ -24,7 +25,7 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
 
     players, claims = talk.ctx.players, scorer.claims(talk.ctx.players)
 
-    def fits(built: list) -> Optional[str]:  # as the check counts plots
+    def fits(built: list[str]) -> Optional[str]:  # as the check counts plots
         if claims is not None and len(built) > claims:
             return (f"{len(built)} buildings, but with {players} players a player stakes at most {claims} claims, "
                     f"one building per plot")

@@ -20,16 +20,17 @@ from typing import Any, Optional
 from sheetgen import __version__, layouts, marks
 from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.results.forms import SheetForm
+from sheetgen.ruledata import RuleData
 from sheetgen.games.piecepack_gold_rush import mat_form as names  # the form's field names
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS
 from sheetgen.games.piecepack_gold_rush import pictograms
-from sheetgen.sheet import (FIELD_PAD, PT, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text,
+from sheetgen.sheet import (FIELD_PAD, PT, Box, Item, Line, Para, Rect, SheetDocument, SheetRequest, Text,
                             baseline, fit_names)
 
 BACKDROP = "piecepack-gold-rush-mat"
 
 
-def build(rules, request: SheetRequest) -> SheetDocument:
+def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("piecepack-gold-rush-mat", request.paper)
     low, high = rules.players
     table = request.players if request.count_given and low <= request.players <= high else None
@@ -44,14 +45,15 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 
 
-def _count_words(rules, counts: dict) -> str:
+def _count_words(rules: RuleData, counts: dict[str, int]) -> str:
     names = {r["key"]: r["name"] for r in rules["resources"]}
     order = [r["key"] for r in rules["resources"]]
     return ", ".join(f"{counts[k]} {names[k]}" for k in order if k in counts)
 
 
 class _Mat(SheetArt):
-    def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None, table: Optional[int] = None):
+    def __init__(self, rules: RuleData, layout: dict[str, Any], form: Optional[SheetForm] = None,
+                 table: Optional[int] = None):
         super().__init__(rules, layout, form)
         self.resources = rules["resources"]
         self.names = {r["key"]: r["name"] for r in self.resources}
@@ -83,7 +85,7 @@ class _Mat(SheetArt):
         self.add(Text(rect.x + 1.2, rect.y + 2.4, text, self.font["tiny"], role="muted", bold=True,
                       max_width=rect.w - 2.4))
 
-    def cost_icons(self, x: float, cy: float, cost: dict, size: float, gap: float) -> float:
+    def cost_icons(self, x: float, cy: float, cost: dict[str, int], size: float, gap: float) -> float:
         """One icon per resource unit, in resource order; returns the x after the last."""
         for resource in (r["key"] for r in self.resources):
             for _ in range(cost.get(resource, 0)):
@@ -91,11 +93,11 @@ class _Mat(SheetArt):
                 x += size + gap
         return x
 
-    def cost_words(self, cost: dict) -> str:
+    def cost_words(self, cost: dict[str, int]) -> str:
         return _count_words(self.rules, cost)
 
     # -- sections --------------------------------------------------------
-    def draw(self) -> list:
+    def draw(self) -> list[Item]:
         self.header()
         self.tracks()
         self.rounds()
@@ -118,7 +120,7 @@ class _Mat(SheetArt):
                        size=self.field_layout["name"]["size"], bold=True, align="left")
         self.label(box, self.text["name_label"])
 
-    def name_items(self, name: str) -> tuple:
+    def name_items(self, name: str) -> tuple[Item, ...]:
         if not name:
             return ()
         h = self.layout["header"]

@@ -27,9 +27,11 @@ out itself.
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from functools import partial
+from typing import Any, Callable, Sequence, Union
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.results.forms import Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS, GoldRushScorer, Mat
@@ -38,31 +40,22 @@ PART = "mat"
 NAME, TOTAL = "name", "total"
 PLOT_BOXES = ("tile", "coin", "building", "upgrades", "civic")  # a plot's boxes, in tab order
 UNSCORED = "{resource} never scores"
+FieldValue = Union[str, bool, None]  # what a form field holds
 _LAPS = re.compile(r"[0-9]{1,6}")
 
 
-def cell(resource: str, n: int) -> str:
-    return f"{resource}.{n}"
+# the fields' names (mat.py draws the boxes under the same names)
+cell: Callable[[str, int], str] = field_name  # resource, n
 
 
 def laps(resource: str) -> str:
-    return f"{resource}.laps"
+    return field_name(resource, "laps")
 
 
-def round_box(n: int) -> str:
-    return f"round.{n}"
-
-
-def plot(n: int, box: str) -> str:
-    return f"plot.{n}.{box}"
-
-
-def score(category: str) -> str:
-    return f"score.{category}"
-
-
-def tie(resource: str) -> str:
-    return f"tie.{resource}"
+round_box: Callable[[int], str] = partial(field_name, "round")
+plot: Callable[[int, str], str] = partial(field_name, "plot")  # n, box
+score: Callable[[str], str] = partial(field_name, "score")
+tie: Callable[[str], str] = partial(field_name, "tie")
 
 
 class Track(Binding):
@@ -74,7 +67,7 @@ class Track(Binding):
         self.boxes = list(cells)
         self.lap = lap
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [*self.boxes, self.lap]
 
     def read(self, page: PageValues) -> Any:
@@ -104,9 +97,9 @@ class Track(Binding):
             return count * len(self.boxes)  # not scored: the page has a problem
         return checked[0] + count * len(self.boxes)
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> dict[str, FieldValue]:
         turns, at = divmod(int(value), len(self.boxes))
-        out: dict = {name: n == at for n, name in enumerate(self.boxes)}
+        out: dict[str, FieldValue] = {name: n == at for n, name in enumerate(self.boxes)}
         out[self.lap] = str(turns) if turns else ""
         return out
 
@@ -121,12 +114,12 @@ class Buildings(Binding):
         self.boxes = list(boxes)
         self.choices = {norm(c): c for c in choices}
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return list(self.boxes)
 
     def read(self, page: PageValues) -> Any:
         page.place(self.path, self.boxes[0])
-        out: list = []
+        out: list[str] = []
         for name in self.boxes:
             text = page.text(name)
             if text:
@@ -134,7 +127,7 @@ class Buildings(Binding):
                 out.append(self.choices.get(norm(text), text))
         return out
 
-    def write(self, value: Any) -> dict:
+    def write(self, value: Any) -> dict[str, FieldValue]:
         names = list(value or ())
         return {name: names[i] if i < len(names) else "" for i, name in enumerate(self.boxes)}
 
@@ -146,7 +139,7 @@ def form(rules: Any) -> SheetForm:
     words, text = layout["text"]["fields"], layout["text"]
     cells = layout["tracks"]["cells"]
     slots = [Slot(NAME, "text", words["name"], names=True)]
-    tracks: dict = {}
+    tracks: dict[str, Track] = {}
     for resource in rules["resources"]:
         key, word = resource["key"], resource["name"]
         read = key in scorer.counted
@@ -181,13 +174,13 @@ def form(rules: Any) -> SheetForm:
                    why=f"the {scorer.words[resource]} track is read")
               for resource in tie_resources(rules)]
     ordered = [tracks[key] for key in scorer.counted if key in tracks]  # the template's order
-    bindings: list = [TextValue("name", NAME), *ordered,
+    bindings: list[Binding] = [TextValue("name", NAME), *ordered,
                       Buildings([plot(n, "building") for n in range(1, markers + 1)], choices),
                       NumberValue("total", TOTAL)]
 
-    def plain(mat: Mat) -> dict:
+    def plain(mat: Mat) -> dict[str, Any]:
         """A checked mat as the plain values the form shows."""
-        entry: dict = {"name": mat.name}
+        entry: dict[str, Any] = {"name": mat.name}
         entry.update({key: mat.counts[key] for key in scorer.counted if key in mat.counts})
         entry["buildings"] = [b["name"] for b in mat.buildings]
         if mat.claimed is not None:
@@ -197,7 +190,7 @@ def form(rules: Any) -> SheetForm:
     return SheetForm(rules.game, PART, slots, bindings, plain)
 
 
-def tie_resources(rules: Any) -> list:
+def tie_resources(rules: Any) -> list[str]:
     """The resources of the score row's tie-breaker box: the first tie-breaker's (one box)."""
     (_, resource), = rules["tie_breakers"]["order"][0].items()
     return [resource]

@@ -6,13 +6,15 @@ Coordinates are PDF points, (cx, cy) the centre, `size` the width (see icons.py)
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen import ink
 from sheetgen.icons import letter_size, paint, polygon
 from sheetgen.sheet import Painter, pictograms
 from sheetgen.typeface import FONTS
 
 
-def _food(c, cx, cy, size, palette):
+def _food(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     r = size * 0.42
     body = c.beginPath()
     body.moveTo(cx, cy + r * 0.72)
@@ -38,7 +40,7 @@ def _food(c, cx, cy, size, palette):
         c.drawCentredString(cx, cy - size * 0.056 - letter * 0.36, "F")
 
 
-def _energy(c, cx, cy, size, palette):
+def _energy(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     h = size / 2
     points = [(cx + h * 0.25, cy + h), (cx - h * 0.55, cy - h * 0.08), (cx - h * 0.02, cy - h * 0.08),
               (cx - h * 0.25, cy - h), (cx + h * 0.6, cy + h * 0.18), (cx + h * 0.06, cy + h * 0.18),
@@ -46,7 +48,7 @@ def _energy(c, cx, cy, size, palette):
     paint(c, polygon(c, points), "energy", max(0.5, size / 30), palette)
 
 
-def _flag(c, cx, cy, size, palette):
+def _flag(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     h = size / 2
     pole = c.beginPath()
     pole.moveTo(cx - h * 0.5, cy - h)

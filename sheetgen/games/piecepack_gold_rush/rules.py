@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen.errors import Problem
 from sheetgen.schema import Bool, Dict, Field, Int, List, Map, Str
-from sheetgen.results.document import Document
+from sheetgen.results.document import Document, PathKey
 
 KINDS = ("production", "non-production")
 
@@ -112,14 +114,14 @@ def _check_resources(doc: Document) -> list[Problem]:
     if sorted(norm(s["resource"]) for s in d["suits"]) != sorted(names):
         out.append(doc.problem(("suits",), "each resource needs exactly one suit (its production die)"))
 
-    def known_keys(path: tuple, counts: dict, what: str) -> None:
+    def known_keys(path: PathKey, counts: dict[str, Any], what: str) -> None:
         for key in counts:
             if key not in keys:
                 out.append(doc.problem(path + (key,), f"{what}: unknown resource '{key}'; expected one of {known}",
                                        at_key=True))
 
     known_keys(("player_start", "resources"), d["player_start"]["resources"], "start")
-    seen: dict = {}
+    seen: dict[str, str] = {}
     for i, building in enumerate(d["buildings"]):
         where = ("buildings", i)
         name = building["name"]

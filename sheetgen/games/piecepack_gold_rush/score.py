@@ -24,11 +24,12 @@ actions, not buildings, and are named as such when listed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Optional, Sequence, Union
 
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.results.model import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
-from sheetgen.schema import Any_, Field, Int, List, Map, Str, describe
+from sheetgen.results.document import PathKey
+from sheetgen.schema import Any_, Field, Int, List, Map, Schema, Str, describe
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
 PER_PRODUCTION = 2  # a production building yields from its plot's tile and its coin (the buildings' text)
@@ -38,8 +39,8 @@ PER_PRODUCTION = 2  # a production building yields from its plot's tile and its 
 class Mat(Entry):
     """One player's mat as read."""
 
-    counts: dict = field(default_factory=dict)  # resource -> count held
-    buildings: list = field(default_factory=list)  # building entries from the rules, in file order
+    counts: dict[str, int] = field(default_factory=dict)  # resource -> count held
+    buildings: list[dict[str, Any]] = field(default_factory=list)  # building entries from the rules, in file order
 
 
 class GoldRushScorer(Scorer):
@@ -47,12 +48,12 @@ class GoldRushScorer(Scorer):
 
     def __init__(self, rules: Any):
         super().__init__(rules)
-        self.rounds = rules["rounds"]
-        self.skipped = rules["stake_claim_skipped_last"]
+        self.rounds: int = rules["rounds"]
+        self.skipped: dict[int, int] = rules["stake_claim_skipped_last"]
         self.markers = rules["player_start"]["ownership_markers"]
-        self.words = {r["key"]: r["name"] for r in rules["resources"]}
+        self.words: dict[str, str] = {r["key"]: r["name"] for r in rules["resources"]}
         scoring = rules["scoring"]
-        self.points: dict = dict(scoring["points"])  # resource -> points each
+        self.points: dict[str, int] = dict(scoring["points"])  # resource -> points each
         self.per_building = scoring["non_production_building"]
         self.tie_fields = [name for _, name in rules.tie_breakers.order]
         # the counts a player writes: the scored resources, then the tie-breakers
@@ -77,7 +78,7 @@ class GoldRushScorer(Scorer):
     # -- the model ------------------------------------------------------------------
 
     def model(self) -> Model:
-        fields: dict = {"name": Field(Str(), help="the player's name, as it should be printed",
+        fields: dict[str, Union[Schema, Field]] = {"name": Field(Str(), help="the player's name, as it should be printed",
                                       default=lambda ctx, i: ctx.names[i])}
         for r in self.counted:
             if r in self.points:
@@ -92,7 +93,7 @@ class GoldRushScorer(Scorer):
                                 help="optional: your own sum; the check compares it with the tally")
         return Model(self.game, self.title, Map(fields), {}, intro=self._intro, comment_column=28)
 
-    def _intro(self, ctx: Context) -> list:
+    def _intro(self, ctx: Context) -> list[str]:
         scored = ", ".join(f"{plural(self.points[r], 'point')} per {self.words[r]}" for r in self.points)
         tie = self.words[self.tie_fields[0]] if self.tie_fields else ""
         return [
@@ -102,7 +103,7 @@ class GoldRushScorer(Scorer):
             f"# A tie goes to the player with the most {tie}; still tied, they share the win.",
         ]
 
-    def _buildings_help(self, ctx: Context, index: int = 0) -> list:
+    def _buildings_help(self, ctx: Context, index: int = 0) -> list[str]:
         claims = self.claims(ctx.players)
         limit = min(self.markers, claims) if claims is not None else self.markers
         kinds = {kind: [b["name"] for b in self.rules["buildings"] if b["kind"] == kind]
@@ -116,20 +117,20 @@ class GoldRushScorer(Scorer):
             f"{', '.join(actions[:-1])} and {actions[-1]} are actions, not buildings: leave them out.",
         ]
 
-    def reword(self, path: tuple, message: str, at_key: bool) -> str:
+    def reword(self, path: PathKey, message: str, at_key: bool) -> str:
         key = path[-1] if len(path) == 3 and path[0] == "players" else None
-        if at_key and key in self.unscored:
+        if at_key and isinstance(key, str) and key in self.unscored:
             return (f"{self.words[key]} scores nothing at the end (only "
                     f"{', '.join(self.words[r] for r in self.points)} and non-production buildings do); "
                     f"leave it out")
-        if key in self.counted and "too small" in message:
+        if isinstance(key, str) and key in self.counted and "too small" in message:
             return f"{self.words[key]}: a count of what you hold cannot be negative"
         if key == "buildings" and message.startswith("expected a list"):
             return f"{message}; write the buildings on your plots as a list, e.g. [Farm, Mine, Market]"
         return message
 
     # -- the checks -----------------------------------------------------------------
-    def read_player(self, r: Reader, mat: Mat, value: dict, broken: set) -> None:
+    def read_player(self, r: Reader, mat: Mat, value: dict[str, Any], broken: set[str]) -> None:
         for resource in self.counted:
             if resource in value and resource not in broken:
                 mat.counts[resource] = value[resource]
@@ -137,7 +138,7 @@ class GoldRushScorer(Scorer):
             for j, raw in enumerate(value["buildings"]):
                 self._building(r, mat, mat.path("buildings", j), raw)
 
-    def _building(self, r: Reader, mat: Mat, where: tuple, raw: Any) -> None:
+    def _building(self, r: Reader, mat: Mat, where: PathKey, raw: Any) -> None:
         if not isinstance(raw, str) or not raw.strip():
             r.fail(where, f"expected a building name, got {describe(raw)}")
             return
@@ -166,18 +167,18 @@ class GoldRushScorer(Scorer):
                                               f"{self.skipped[players]} without), one building per plot",
                        at_key=True)
 
-    def needed(self, table: Table, mat: Mat) -> set:
+    def needed(self, table: Table, mat: Mat) -> set[str]:
         return {*self.points, BUILDINGS, "the tie-breaker"}
 
-    def warnings(self, table: Table, ok: bool) -> list:
+    def warnings(self, table: Table, ok: bool) -> list[str]:
         return [f"{m.label}: nothing is written for this player" for m in table.players
                 if not m.buildings and not any(m.counts.values())]
 
     # -- the tally ------------------------------------------------------------------
-    def breakdown(self, table: Table) -> list:
+    def breakdown(self, table: Table) -> list[dict[str, int]]:
         return [breakdown(self, m.counts, m.buildings) for m in table.players]
 
-    def total_detail(self, mat: Mat, parts: dict) -> str:
+    def total_detail(self, mat: Mat, parts: dict[str, int]) -> str:
         out = []
         for category, points in parts.items():
             if category == BUILDINGS:
@@ -191,7 +192,8 @@ class GoldRushScorer(Scorer):
         return mat.counts.get(name, 0)
 
 
-def breakdown(scorer: GoldRushScorer, counts: dict, buildings: list) -> dict:
+def breakdown(scorer: GoldRushScorer, counts: dict[str, int],
+              buildings: Sequence[Union[str, dict[str, Any]]]) -> dict[str, int]:
     """Points by category for one player: `counts` maps resource -> count held,
     `buildings` lists building names (as in the rule data) or entries."""
     out = {r: counts.get(r, 0) * points for r, points in scorer.points.items()}

@@ -9,21 +9,22 @@ from data/piecepack-gold-rush.yaml.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from sheetgen import rng, setupcode
+from sheetgen.ruledata import RuleData
 from sheetgen.facedown import HIDDEN
 
 PREFIX = "PG"
 
 
-def _pieces(rules) -> tuple[list[str], list[str]]:
+def _pieces(rules: RuleData) -> tuple[list[str], list[str]]:
     suits = [s["letter"] for s in rules["suits"]]
     ranks = [r["letter"] for r in rules["ranks"]]
     return suits, ranks
 
 
-def _radices(rules, players: int) -> list[int]:
+def _radices(rules: RuleData, players: int) -> list[int]:
     suits, ranks = _pieces(rules)
     board = rules["board"]
     tiles = len(suits) * len(ranks)
@@ -34,8 +35,8 @@ def _radices(rules, players: int) -> list[int]:
     return out
 
 
-def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
-             names: Optional[Sequence[str]] = None) -> dict:
+def generate(rules: RuleData, players: Optional[int] = None, seed: Optional[str] = None,
+             names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """A random setup for `players` (default: the most the game allows) from `seed` (default: fresh)."""
     people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
@@ -48,7 +49,7 @@ def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
     return _build(rules, people, seed, seating, tiles, coins)
 
 
-def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
+def from_code(rules: RuleData, code: str, names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=lambda n: _radices(rules, n))
@@ -62,15 +63,15 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating, tiles, coins)
 
 
-def face_down(setup: dict) -> dict:
+def face_down(setup: dict[str, Any]) -> dict[str, Any]:
     """The players' copy (the GameSpec's `face_down` hook): each land plot's tile lies face down
     under a coin lying suit side up, so the tile shows as HIDDEN and the coin as its suit only ("C?")."""
     grid = [[{"tile": HIDDEN, "coin": str(cell["coin"])[:1] + HIDDEN} for cell in row] for row in setup["grid"]]
     return {**setup, "grid": grid}
 
 
-def _build(rules, people: list[str], seed: Optional[str], seating: list[int],
-           tiles: list[int], coins: list[list[int]]) -> dict:
+def _build(rules: RuleData, people: list[str], seed: Optional[str], seating: list[int],
+           tiles: list[int], coins: list[list[int]]) -> dict[str, Any]:
     suits, ranks = _pieces(rules)
     board = rules["board"]
     players = len(people)

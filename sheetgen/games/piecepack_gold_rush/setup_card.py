@@ -8,11 +8,14 @@ or a solo player's card) names every tile and coin.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen import setupcard
+from sheetgen.ruledata import RuleData
 from sheetgen.sheet import Box, Rect, Text
 
 
-def draw(card: setupcard.Card, setup: dict, rules) -> None:
+def draw(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None:
     setupcard.seating(card, setup)
     names = {s["letter"]: s["name"] for s in rules["suits"]}
     ranks = {r["letter"]: r["name"] for r in rules["ranks"]}

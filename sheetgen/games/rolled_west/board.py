@@ -15,18 +15,19 @@ from typing import Any, Optional
 from sheetgen import __version__, layouts, marks
 from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.results.forms import SheetForm
+from sheetgen.ruledata import RuleData
 from sheetgen.games.rolled_west import board_form as names  # the form's field names
 from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES
 from sheetgen.games.rolled_west import pictograms
 from sheetgen.scan import marks as scan_marks
-from sheetgen.sheet import (FIELD_PAD, Box, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+from sheetgen.sheet import (FIELD_PAD, Box, Item, Line, Para, Rect, SheetDocument, SheetRequest, Text, PT,
                             baseline, fit_names, para_lines)
 
 BACKDROP = "rolled-west-board"
 
 
-def build(rules, request: SheetRequest) -> SheetDocument:
+def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("rolled-west-board", request.paper)
     art = _Board(rules, layout, names.form(rules) if request.fillable else None, request.paper)
     drawn = tuple(art.draw())
@@ -41,7 +42,8 @@ def build(rules, request: SheetRequest) -> SheetDocument:
 
 
 class _Board(SheetArt):
-    def __init__(self, rules, layout: dict, form: Optional[SheetForm] = None, paper: str = "letter"):
+    def __init__(self, rules: RuleData, layout: dict[str, Any], form: Optional[SheetForm] = None,
+                 paper: str = "letter"):
         super().__init__(rules, layout, form)
         self.paper = paper
         self.field_layout = layout["fields"]
@@ -85,7 +87,7 @@ class _Board(SheetArt):
         self.add(pictograms.icon("star", rect.right - size / 2 - 0.7, rect.y + size / 2 + 0.7, size))
 
     # -- sections --------------------------------------------------------
-    def draw(self) -> list:
+    def draw(self) -> list[Item]:
         self.header()
         self.banking()
         self.claims()
@@ -107,7 +109,7 @@ class _Board(SheetArt):
                        size=self.field_layout["name"]["size"], bold=True, align="left")
         self.add(Text(box.x + 1.5, box.y + 2.6, self.text["name_label"], self.font["tiny"], role="muted", bold=True))
 
-    def name_items(self, name: str) -> tuple:
+    def name_items(self, name: str) -> tuple[Item, ...]:
         if not name:
             return ()
         h = self.layout["header"]
@@ -182,7 +184,7 @@ class _Board(SheetArt):
             y += spec["row"] + spec["row_gap"]
         self.claims_legend(y, spec["legend"], claims)
 
-    def claims_legend(self, y: float, h: float, claims: dict) -> None:
+    def claims_legend(self, y: float, h: float, claims: dict[str, Any]) -> None:
         left = self.layout["label_width"] + 2
         slot = (self.width - left) / 4
         cy = y + h / 2

@@ -24,9 +24,11 @@ scorer works those numbers out itself.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable, Union
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.results.forms import Binding, Checks, NumberValue, PageValues, Runs, SheetForm, Slot, TextValue
 from sheetgen.games.rolled_west.score import CATEGORIES, Board, RolledWestScorer
 
@@ -34,38 +36,22 @@ PART = "board"
 NAME, TOTAL = "name", "total"
 BUILDS = ("camp", "settlement")
 HIGH_LOW = ("high", "low")
+FieldValue = Union[str, bool, None]  # what a form field holds
+ShipRow = tuple[str, str, list[tuple[str, str]]]  # (metal, name, [(field, kind)])
 PLACES = ("1st", "2nd")
 
 
-def bank(number: int) -> str:
-    return f"bank.{number}"
+# the fields' names (board.py draws the boxes under the same names)
+bank: Callable[[int], str] = partial(field_name, "bank")
+claim: Callable[[str, int], str] = partial(field_name, "claims")  # row, position
+majority: Callable[[str, str], str] = partial(field_name, "majority")  # row, place
+shipping: Callable[[str, int], str] = partial(field_name, "shipping")  # metal, box
+contract: Callable[[int], str] = partial(field_name, "contracts")
+office: Callable[[str], str] = partial(field_name, "offices")
+tally: Callable[[str], str] = partial(field_name, "tally")
 
 
-def claim(row: str, position: int) -> str:
-    return f"claims.{row}.{position}"
-
-
-def majority(row: str, place: str) -> str:
-    return f"majority.{row}.{place}"
-
-
-def shipping(metal: str, box: int) -> str:
-    return f"shipping.{metal}.{box}"
-
-
-def contract(number: int) -> str:
-    return f"contracts.{number}"
-
-
-def office(code: str) -> str:
-    return f"offices.{code}"
-
-
-def tally(category: str) -> str:
-    return f"tally.{category}"
-
-
-def banking(rules: Any) -> list:
+def banking(rules: Any) -> list[tuple[str, int]]:
     """The banking boxes left to right: ("between", turn) before a turn, ("own", turn) on it."""
     bank_rules = rules["banking"]
     sequence = []
@@ -85,14 +71,14 @@ class Shipping(Binding):
 
     key = "shipping"
 
-    def __init__(self, rows: list):
-        self.rows = rows  # (metal, name, [(field, kind)])
+    def __init__(self, rows: list[ShipRow]):
+        self.rows = rows
 
-    def cells(self) -> list:
+    def cells(self) -> list[str]:
         return [cell for _, _, cells in self.rows for cell, _ in cells]
 
     def read(self, page: PageValues) -> Any:
-        out: dict = {}
+        out: dict[str, Union[int, dict[str, Any]]] = {}
         for metal, word, cells in self.rows:
             names = [cell for cell, _ in cells]
             page.place((self.key, metal), names[0])
@@ -103,8 +89,8 @@ class Shipping(Binding):
             out[metal] = {"boxes": len(filled), "high": high} if high else len(filled)
         return out
 
-    def write(self, value: Any) -> dict:
-        out: dict = {}
+    def write(self, value: Any) -> dict[str, FieldValue]:
+        out: dict[str, FieldValue] = {}
         for metal, _, cells in self.rows:
             row = value.get(metal, 0)
             boxes, high = (row["boxes"], set(row.get("high", []))) if isinstance(row, dict) else (row, set())
@@ -136,7 +122,7 @@ def form(rules: Any) -> SheetForm:
     ship = []
     for row in scorer.ship_rows:
         metal, word = row["metal"], scorer.word(row["metal"])
-        boxes: list = []
+        boxes: list[tuple[str, str]] = []
         for box, spec in enumerate(row["boxes"], 1):
             double = isinstance(spec, list)
             boxes.append((shipping(metal, box), "choice" if double else "check"))
@@ -163,10 +149,10 @@ def form(rules: Any) -> SheetForm:
         NumberValue("total", TOTAL),
     ]
 
-    def plain(board: Board) -> dict:
+    def plain(board: Board) -> dict[str, Any]:
         """A checked board as the plain values the form shows (names resolved, in board order)."""
         held = {cell for cell, _ in board.offices}
-        entry: dict = {
+        entry: dict[str, Any] = {
             "name": board.name,
             "claims": {row["key"]: list(board.claims.get(row["key"], [])) for row in scorer.rows},
             "shipping": {},

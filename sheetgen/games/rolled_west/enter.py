@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
+from sheetgen.games.rolled_west.score import RolledWestScorer
 from sheetgen.results.entry import Interview, Retry, pick, whole
 from sheetgen.schema import Int
 
 
-def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
+def ask(scorer: RolledWestScorer, talk: Interview, key: str, index: Optional[int]) -> Any:
     if key == "claims":
         builds = list(scorer.builds)
 
-        def fits(row: dict) -> Any:
-            def why(kinds: list) -> Optional[str]:
+        def fits(row: dict[str, Any]) -> Callable[[list[str]], Optional[str]]:
+            def why(kinds: list[str]) -> Optional[str]:
                 filled, size = scorer.filled(kinds), len(row["spaces"])
                 return f"{row['name']}: these claims fill {filled} spaces, but the row has {size}" \
                     if filled > size else None
@@ -51,7 +52,7 @@ def ask(scorer: Any, talk: Interview, key: str, index: Optional[int]) -> Any:
     return NotImplemented
 
 
-def _shipping(scorer: Any, talk: Interview, row: dict) -> Any:
+def _shipping(scorer: RolledWestScorer, talk: Interview, row: dict[str, Any]) -> Any:
     size, word = len(row["boxes"]), scorer.word(row["metal"])
     boxes = talk.number(f"shipping {row['metal']} ({word} boxes checked, 0-{size})", Int(0, size), 0)
     doubles = [box for box in scorer.doubles(row) if box <= boxes]

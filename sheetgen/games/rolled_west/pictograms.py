@@ -6,13 +6,15 @@ Coordinates are PDF points, (cx, cy) the centre, `size` the width (see icons.py)
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen import ink
 from sheetgen.icons import letter_size, paint, polygon
 from sheetgen.sheet import Painter, pictograms
 from sheetgen.typeface import FONTS
 
 
-def _wood(c, cx, cy, size, palette):
+def _wood(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     w, h = size / 2, size * 0.26
     path = c.beginPath()
     path.roundRect(cx - w, cy - h, size, 2 * h, h)
@@ -27,19 +29,19 @@ def _wood(c, cx, cy, size, palette):
         c.drawCentredString(cx - h * 0.6, cy - letter * 0.34, "W")
 
 
-def _camp(c, cx, cy, size, palette):
+def _camp(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     r = size / 2
     points = [(cx, cy + r), (cx + r, cy - r * 0.8), (cx - r, cy - r * 0.8)]
     paint(c, polygon(c, points), None, max(0.7, size / 18), palette)
 
 
-def _settlement(c, cx, cy, size, palette):
+def _settlement(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     path = c.beginPath()
     path.circle(cx, cy, size / 2)
     paint(c, path, None, max(0.7, size / 18), palette)
 
 
-def _people(c, cx, cy, size, palette):
+def _people(c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
     """Two figures: the neighbours whose rolls you bank from."""
     for dx, scale in ((-size * 0.2, 0.85), (size * 0.2, 1.0)):
         head = c.beginPath()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Optional
+
 from sheetgen import layouts
 from sheetgen.errors import Problem
 from sheetgen.schema import Any_, Check, Dict, Int, List, Map, Str
@@ -15,7 +17,7 @@ OFFICE_TERMS = ("fixed", "offices", "contracts", "majority_firsts", "shipping_ro
                 "shipping_stars", "claim_stars")
 
 
-def _shipping_box(value):
+def _shipping_box(value: Any) -> Optional[str]:
     if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
         return None
     if (isinstance(value, list) and len(value) == 2
@@ -25,7 +27,7 @@ def _shipping_box(value):
     return "a shipping box is null (no number), a number, or [high, low]"
 
 
-def _space(value):
+def _space(value: Any) -> Optional[str]:
     ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
     return None if ok else "a claim space is a number of points or null (no number)"
 
@@ -90,12 +92,13 @@ DATA_FIELDS = {
 }
 
 
-def contract_room(layout: dict, town_rows: int) -> int:
+def contract_room(layout: dict[str, Any], town_rows: int) -> int:
     """The most contracts the board's grid holds: rows of `columns` beside Boomtown (as tall as its
     axis and office rows), each at least the layout's `least` tall."""
     c, b = layout["contracts"], layout["boomtown"]
     height = b["axis"] + town_rows * (b["cell"] + b["gap"])
-    return int(height // (c["least"] + c["gap"])) * c["columns"]
+    columns: int = c["columns"]
+    return int(height // (c["least"] + c["gap"])) * columns
 
 
 def check_data(doc: Document) -> list[Problem]:
@@ -114,7 +117,7 @@ def check_data(doc: Document) -> list[Problem]:
     return out
 
 
-def _check_dice(doc: Document, d: dict) -> list[Problem]:
+def _check_dice(doc: Document, d: dict[str, Any]) -> list[Problem]:
     """The dice: each resource once, face counts, d12 ranges."""
     out: list[Problem] = []
     dice = d["dice"]
@@ -138,11 +141,11 @@ def _check_dice(doc: Document, d: dict) -> list[Problem]:
     return out
 
 
-def _check_claims(doc: Document, d: dict) -> list[Problem]:
+def _check_claims(doc: Document, d: dict[str, Any]) -> list[Problem]:
     """The claim rows: terrains once, stars on spaces, majorities."""
     out: list[Problem] = []
     claims = d["claims"]
-    seen_terrain: dict = {}
+    seen_terrain: dict[str, str] = {}
     for i, row in enumerate(claims["rows"]):
         if row["terrain"] in seen_terrain:
             out.append(doc.problem(("claims", "rows", i, "terrain"),
@@ -159,10 +162,10 @@ def _check_claims(doc: Document, d: dict) -> list[Problem]:
     return out
 
 
-def _check_shipping(doc: Document, d: dict) -> list[Problem]:
+def _check_shipping(doc: Document, d: dict[str, Any]) -> list[Problem]:
     """The shipping rows: metals once, stars on boxes."""
     out: list[Problem] = []
-    metals_seen: set = set()
+    metals_seen: set[str] = set()
     for i, row in enumerate(d["shipping"]["rows"]):
         if row["metal"] in metals_seen:
             out.append(doc.problem(("shipping", "rows", i, "metal"), f"a second {row['metal']} shipping row"))
@@ -174,7 +177,7 @@ def _check_shipping(doc: Document, d: dict) -> list[Problem]:
     return out
 
 
-def _check_contracts(doc: Document, d: dict) -> list[Problem]:
+def _check_contracts(doc: Document, d: dict[str, Any]) -> list[Problem]:
     """The contracts: numbered in order, each costing something."""
     out: list[Problem] = []
     for i, contract in enumerate(d["contracts"]):
@@ -186,14 +189,14 @@ def _check_contracts(doc: Document, d: dict) -> list[Problem]:
     return out
 
 
-def _check_boomtown(doc: Document, d: dict) -> list[Problem]:
+def _check_boomtown(doc: Document, d: dict[str, Any]) -> list[Problem]:
     """Boomtown: metals once per axis, one office per cell, each scoring."""
     out: list[Problem] = []
     town = d["boomtown"]
     for axis in ("rows", "columns"):
         if len(set(town[axis])) != len(town[axis]):
             out.append(doc.problem(("boomtown", axis), f"a metal appears twice in {axis}"))
-    cells: dict = {}
+    cells: dict[tuple[str, str], int] = {}
     for i, office in enumerate(town["offices"]):
         cell = (office["row"], office["column"])
         if cell in cells:

@@ -23,29 +23,34 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional, TypeVar
 
 from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, is_int, norm, plural,
                               unknown)
+from sheetgen.results.document import PathKey
 from sheetgen.schema import Any_, Dict, Field, Int, List, Map, Str, describe
 
 CATEGORIES = ("claims", "majorities", "shipping", "contracts", "boomtown")
+T = TypeVar("T")
 _SEPARATORS = str.maketrans(dict.fromkeys(" -/,+_", " "))  # between an office's row and column
+
+
+Office = tuple[str, str]  # an office's (row, column) metals
 
 
 @dataclass
 class Board(Entry):
     """One player's score board as read, with where each mark was written (for messages)."""
 
-    claims: dict = field(default_factory=dict)  # row key -> builds ("camp"/"settlement"), in order
-    claim_keys: dict = field(default_factory=dict)  # row key -> the key as written
-    boxes: dict = field(default_factory=dict)  # metal -> boxes checked
-    high: dict = field(default_factory=dict)  # metal -> {box: position in the `high` list}
-    ship_keys: dict = field(default_factory=dict)  # metal -> the key as written
-    contracts: list = field(default_factory=list)  # (number, position)
-    offices: list = field(default_factory=list)  # ((row, column), position)
+    claims: dict[str, list[str]] = field(default_factory=dict)  # row key -> builds ("camp"/"settlement"), in order
+    claim_keys: dict[str, str] = field(default_factory=dict)  # row key -> the key as written
+    boxes: dict[str, int] = field(default_factory=dict)  # metal -> boxes checked
+    high: dict[str, dict[int, int]] = field(default_factory=dict)  # metal -> {box: position in the `high` list}
+    ship_keys: dict[str, str] = field(default_factory=dict)  # metal -> the key as written
+    contracts: list[tuple[int, int]] = field(default_factory=list)  # (number, position)
+    offices: list[tuple[Office, int]] = field(default_factory=list)  # ((row, column), position)
 
-    def ship_path(self, metal: str, *rest: Any) -> tuple:
+    def ship_path(self, metal: str, *rest: Any) -> PathKey:
         return self.path("shipping", self.ship_keys[metal], *rest)
 
 
@@ -59,9 +64,9 @@ class RolledWestScorer(Scorer):
         self.resource_dice = dice["count"] - dice["terrain_dice"]
         self.banked = rules["banking"]["between_turns"]
         self.resource_limit = self.rounds * self.resource_dice + self.banked
-        self.words = {f["resource"]: f["name"] for f in dice["faces"]}
-        self.letter_of = {f["resource"]: f["letter"].upper() for f in dice["faces"]}
-        self.metal_by_word = {norm(w): m for m, word in self.words.items() for w in (m, word)}
+        self.words: dict[str, str] = {f["resource"]: f["name"] for f in dice["faces"]}
+        self.letter_of: dict[str, str] = {f["resource"]: f["letter"].upper() for f in dice["faces"]}
+        self.metal_by_word: dict[str, str] = {norm(w): m for m, word in self.words.items() for w in (m, word)}
         self.metal_by_word.update({norm(letter): m for m, letter in self.letter_of.items()})
         claims = rules["claims"]
         self.builds = {"camp": claims["camp"], "settlement": claims["settlement"]}
@@ -72,28 +77,31 @@ class RolledWestScorer(Scorer):
         self.ship_by_name = {norm(n): row for row in self.ship_rows for n in (row["metal"], self.word(row["metal"]))}
         self.contracts = {c["number"]: c for c in rules["contracts"]}
         town = rules["boomtown"]
-        self.offices = {(o["row"], o["column"]): o for o in town["offices"]}
+        self.offices: dict[Office, dict[str, Any]] = {(o["row"], o["column"]): o for o in town["offices"]}
         self.office_cost = town["cost"]
-        self.office_order = [(r, c) for r in town["rows"] for c in town["columns"]]
+        self.office_order: list[Office] = [(r, c) for r in town["rows"] for c in town["columns"]]
 
     def word(self, metal: str) -> str:
         return self.words.get(metal, metal)
 
-    def code(self, cell: tuple) -> str:
+    def code(self, cell: Office) -> str:
         return self.letter_of[cell[0]] + self.letter_of[cell[1]]
 
-    def office(self, text: str) -> Optional[tuple]:
+    def office(self, text: str) -> Optional[Office]:
         """'CS', 'c s', 'Copper-Silver' -> ('copper', 'silver'); None when not an office."""
         raw = norm(text).translate(_SEPARATORS)
         parts = raw.split() if len(raw.replace(" ", "")) != 2 else list(raw.replace(" ", ""))
-        cell = tuple(self.metal_by_word.get(part) for part in parts)
+        metals = [self.metal_by_word.get(part) for part in parts]
+        if len(metals) != 2 or metals[0] is None or metals[1] is None:
+            return None
+        cell = (metals[0], metals[1])
         return cell if cell in self.offices else None
 
-    def filled(self, kinds: list) -> int:
+    def filled(self, kinds: list[str]) -> int:
         return sum(self.builds[k]["spaces"] for k in kinds)
 
     @staticmethod
-    def doubles(row: dict) -> dict:
+    def doubles(row: dict[str, Any]) -> dict[int, list[int]]:
         """A shipping row's two-number boxes: box number -> [high, low]."""
         return {box: spec for box, spec in enumerate(row["boxes"], 1) if isinstance(spec, list)}
 
@@ -136,14 +144,14 @@ class RolledWestScorer(Scorer):
         return Model(self.game, self.title, player, {}, intro=lambda ctx: intro, outro=self._outro,
                      comment_column=34)
 
-    def _outro(self, ctx: Context) -> list:
+    def _outro(self, ctx: Context) -> list[str]:
         return ["", "# Boomtown offices, row letter then column letter:",
                 *(f"#   {self.code(cell)}: {self.offices[cell]['text']}" for cell in self.office_order),
                 "# Contracts (number: points):",
                 "#   " + ", ".join(f"{n}: {self.contracts[n]['points']}" for n in sorted(self.contracts))]
 
     # -- one player's board -------------------------------------------------------------
-    def read_player(self, r: Reader, board: Board, value: dict, broken: set) -> None:
+    def read_player(self, r: Reader, board: Board, value: dict[str, Any], broken: set[str]) -> None:
         live = value.keys() - broken  # a section the schema rejected is skipped
         if "claims" in live:
             self._claims(r, board, value["claims"])
@@ -160,7 +168,7 @@ class RolledWestScorer(Scorer):
                 r, board, "offices", value["offices"], "buys", self.office,
                 lambda text: f"unknown office '{text}'; write its row letter then its column letter: {codes}")
 
-    def _claims(self, r: Reader, board: Board, claims: dict) -> None:
+    def _claims(self, r: Reader, board: Board, claims: dict[Any, Any]) -> None:
         count = 0
         for key, builds in claims.items():
             where = board.path("claims", key)
@@ -186,7 +194,7 @@ class RolledWestScorer(Scorer):
             r.fail(board.path("claims"), f"{count} claims, but a player makes at most one per turn "
                                          f"and {self.rounds} turns in a game")
 
-    def _shipping(self, r: Reader, board: Board, shipping: dict) -> None:
+    def _shipping(self, r: Reader, board: Board, shipping: dict[Any, Any]) -> None:
         for key, value in shipping.items():
             where = board.path("shipping", key)
             row = self.ship_by_name.get(norm(key))
@@ -234,11 +242,12 @@ class RolledWestScorer(Scorer):
                 else:
                     board.high[metal][box] = j
 
-    def _marks(self, r: Reader, board: Board, key: str, written: list, verb: str, parse, unknown_words) -> list:
+    def _marks(self, r: Reader, board: Board, key: str, written: list[Any], verb: str,
+               parse: Callable[[Any], Optional[T]], unknown_words: Callable[[Any], str]) -> list[tuple[T, int]]:
         """Contracts or offices: each known and listed once, at most one per turn.
         Returns (item, position in the list) for every item accepted."""
-        accepted: list = []
-        seen: set = set()
+        accepted: list[tuple[T, int]] = []
+        seen: set[T] = set()
         for j, raw in enumerate(written):
             item = parse(raw)
             if item is None:
@@ -258,7 +267,7 @@ class RolledWestScorer(Scorer):
 
     # -- across players ---------------------------------------------------------------
     def read(self, r: Reader, table: Table) -> None:
-        holders: dict = {}  # contracts and offices: one holder each
+        holders: dict[tuple[str, Any], tuple[Board, int]] = {}  # contracts and offices: one holder each
         for board in table.players:
             for key in ("contracts", "offices"):
                 for item, j in getattr(board, key):
@@ -292,9 +301,9 @@ class RolledWestScorer(Scorer):
                                      f"gets at most {self.resource_limit} in a game ({self.rounds} turns x "
                                      f"{self.resource_dice} resource dice + {self.banked} banked between turns)")
 
-    def spent(self, board: Board) -> Counter:
+    def spent(self, board: Board) -> Counter[str]:
         """Resources a board spent, by resource."""
-        spent: Counter = Counter()
+        spent: Counter[str] = Counter()
         for kinds in board.claims.values():
             for kind in kinds:
                 for k, n in self.builds[kind].items():
@@ -309,16 +318,16 @@ class RolledWestScorer(Scorer):
             spent[column] += self.office_cost["column"]
         return spent
 
-    def warnings(self, table: Table, ok: bool) -> list:
+    def warnings(self, table: Table, ok: bool) -> list[str]:
         return [f"{b.label}: nothing is marked on this sheet" for b in table.players
                 if not any(b.claims.values()) and not any(b.boxes.values()) and not b.contracts and not b.offices]
 
     # -- the tally ------------------------------------------------------------------
-    def breakdown(self, table: Table) -> list:
+    def breakdown(self, table: Table) -> list[dict[str, int]]:
         bonus = majorities(self, [b.claims for b in table.players])
         return [self._tally(b, points, firsts) for b, (points, firsts) in zip(table.players, bonus)]
 
-    def _tally(self, board: Board, majority_points: int, majority_firsts: int) -> dict:
+    def _tally(self, board: Board, majority_points: int, majority_firsts: int) -> dict[str, int]:
         claim_points = claim_stars = settlements = 0
         for row in self.rows:
             kinds = board.claims.get(row["key"], [])
@@ -356,7 +365,7 @@ class RolledWestScorer(Scorer):
                 "contracts": sum(c["points"] for c in contracts), "boomtown": boomtown}
 
 
-def majorities(rules: Any, claims: list) -> list[tuple[int, int]]:
+def majorities(rules: Any, claims: list[dict[str, list[str]]]) -> list[tuple[int, int]]:
     """Claim-row majority bonuses: (points, rows won 1st) for each player.
 
     `rules`: the rule data (or a scorer); `claims`: per player, row key ->

@@ -7,9 +7,10 @@ ghost roll) come from data/rolled-west.yaml.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from sheetgen import rng, setupcode
+from sheetgen.ruledata import RuleData
 
 PREFIX = "RW"
 
@@ -18,8 +19,8 @@ def _radices(players: int) -> list[int]:
     return setupcode.arrangement_radices(players, players)
 
 
-def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
-             names: Optional[Sequence[str]] = None) -> dict:
+def generate(rules: RuleData, players: Optional[int] = None, seed: Optional[str] = None,
+             names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """A random seating for `players` (default: the most the game allows) from `seed` (default: fresh)."""
     people = setupcode.player_names(rules.title, rules.players, players, names)
     seed = rng.fresh_seed() if seed is None else seed
@@ -27,7 +28,7 @@ def generate(rules, players: Optional[int] = None, seed: Optional[str] = None,
     return _build(rules, people, seed, seating)
 
 
-def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
+def from_code(rules: RuleData, code: str, names: Optional[Sequence[str]] = None) -> dict[str, Any]:
     """Exactly the setup a code was printed for; SetupCodeError if the code is not a possible one."""
     players, digits = setupcode.decode(code, prefix=PREFIX, game=rules.game, players=rules.players,
                                        radices_for=_radices)
@@ -36,7 +37,7 @@ def from_code(rules, code: str, names: Optional[Sequence[str]] = None) -> dict:
     return _build(rules, setupcode.seat_given_names(people, seating, names), None, seating)
 
 
-def _build(rules, people: list[str], seed: Optional[str], seating: list[int]) -> dict:
+def _build(rules: RuleData, people: list[str], seed: Optional[str], seating: list[int]) -> dict[str, Any]:
     players = len(people)
     code = setupcode.encode(PREFIX, players, setupcode.arrangement_digits(seating, players),
                             _radices(players))

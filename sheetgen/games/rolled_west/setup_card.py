@@ -4,13 +4,16 @@ Short enough for a half-page card at every player count."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from sheetgen import layouts
+from sheetgen.ruledata import RuleData
 from sheetgen.setupcard import Card, seating
 
 ONE_LINE, TWO_LINES = 4.2, 7.6  # mm: a paragraph of one or two lines at the card's 8.5 pt
 
 
-def draw(card: Card, setup: dict, rules) -> None:
+def draw(card: Card, setup: dict[str, Any], rules: RuleData) -> None:
     seating(card, setup)
     dice, bank = rules["dice"], rules["banking"]
     resources = dice["count"] - dice["terrain_dice"]
