@@ -28,7 +28,7 @@ from typing import Any, Optional, Sequence, Union
 
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.results.model import Context, Entry, Example, Model, Reader, Scorer, Table, plural, unknown
-from sheetgen.results.document import PathKey
+from sheetgen.results.document import Key, PathKey
 from sheetgen.schema import Any_, Field, Int, List, Map, Schema, Str, describe
 
 BUILDINGS = "buildings"  # the breakdown category of non-production buildings
@@ -130,7 +130,7 @@ class GoldRushScorer(Scorer):
         return message
 
     # -- the checks -----------------------------------------------------------------
-    def read_player(self, r: Reader, mat: Mat, value: dict[str, Any], broken: set[str]) -> None:
+    def read_player(self, r: Reader, mat: Mat, value: dict[str, Any], broken: set[Key]) -> None:
         for resource in self.counted:
             if resource in value and resource not in broken:
                 mat.counts[resource] = value[resource]

@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional, TypeVar
 
 from sheetgen.results.model import (Block, Context, Entry, Example, Model, Reader, Scorer, Table, is_int, norm, plural,
                               unknown)
-from sheetgen.results.document import PathKey
+from sheetgen.results.document import Key, PathKey
 from sheetgen.schema import Any_, Dict, Field, Int, List, Map, Str, describe
 
 CATEGORIES = ("claims", "majorities", "shipping", "contracts", "boomtown")
@@ -151,7 +151,7 @@ class RolledWestScorer(Scorer):
                 "#   " + ", ".join(f"{n}: {self.contracts[n]['points']}" for n in sorted(self.contracts))]
 
     # -- one player's board -------------------------------------------------------------
-    def read_player(self, r: Reader, board: Board, value: dict[str, Any], broken: set[str]) -> None:
+    def read_player(self, r: Reader, board: Board, value: dict[str, Any], broken: set[Key]) -> None:
         live = value.keys() - broken  # a section the schema rejected is skipped
         if "claims" in live:
             self._claims(r, board, value["claims"])
