@@ -47,8 +47,8 @@ def test_text_a_code_cannot_hold_is_refused(text):
 
 
 def test_format_information_is_level_m_and_the_mask():
-    # the table value of ISO/IEC 18004 for level M, mask 0
-    assert qr._format_bits() == 0b101010000010010
+    # the table value of ISO/IEC 18004 for level M, mask 1
+    assert qr.MASK == 1 and qr._format_bits() == 0b101000100100101
 
 
 def _tool():

@@ -67,7 +67,8 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=100, help="copies of the 4-player set (100: 400 pages)")
     parser.add_argument("--ppm", type=float, default=read.PPM, help="px per mm of the render")
     args = parser.parse_args()
-    total, failures = 0, list[str]()
+    total = 0
+    failures: list[str] = []
     papers: tuple[Paper, ...] = ("letter", "a4")
     inks: tuple[Ink, ...] = ("color", "low")
     for paper in papers:
