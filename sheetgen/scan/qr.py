@@ -15,9 +15,9 @@ ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 # version: (data codewords in a block, blocks, error correction codewords in a block), level M
 BLOCKS = {1: (16, 1, 10), 2: (28, 1, 16), 3: (44, 1, 26), 4: (32, 2, 18), 5: (43, 2, 24), 6: (27, 4, 16)}
 ALIGNMENT = {1: None, 2: 18, 3: 22, 4: 26, 5: 30, 6: 34}  # the one alignment pattern's centre (row = column)
-# mask pattern 1: the data modules of even rows inverted. Of the eight, on 1,600 page codes drawn at
-# 2 and 3 px a module, OpenCV's detector missed none with it and 1-7 with each other one tried
-# (mask 0: 4 and 7; the lowest-penalty mask reportlab picks: 2 of 400 at 3 px)
+# mask pattern 1: the data modules of even rows inverted. On the 1,600 page codes of the bulk prints
+# drawn clean at 3, 4, 6 and 8 px a module, OpenCV's detector missed 5 of the 6,400 with it, 3 with
+# mask 0 and 40 with the lowest-penalty mask that reportlab picks for each code
 MASK = 1
 FORMAT_M = 0b00  # level M's two bits in the format information
 
