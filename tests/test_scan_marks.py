@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import re
 
 import pytest
 
 import sheetgen
 from sheetgen import layouts
+from sheetgen.api import SheetOptions
 from sheetgen.games.rolled_west import board, board_form
 from sheetgen.scan import marks
 from sheetgen.scan.aruco import BITS
-from sheetgen.sheet import Box, Para, Rect, SheetRequest, Text
+from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
 
 
 def test_a_page_code_reads_back_and_junk_is_not_one():
@@ -67,13 +70,49 @@ def test_marks_sit_on_bare_paper_clear_of_everything_a_player_reads_or_writes(pa
 
 def test_every_page_carries_its_own_qr_code_in_pure_black():
     rules = sheetgen.game("rolled-west").rules
+    layout = layouts.load("rolled-west-board", "letter")
     doc = board.build(rules, SheetRequest(players=3, names=(), paper="letter", ink="low"))
-    codes = []
-    for number, page in enumerate(doc.pages, 1):
-        squares = [item for item in page.items if isinstance(item, Box)]
-        assert squares and all(b.fill == "ink" and b.stroke is None for b in squares)
-        codes.append(len(squares))
     assert len(doc.pages) == 3
+    for number, page in enumerate(doc.pages, 1):
+        codes = [item for item in page.items if isinstance(item, Icon) and isinstance(item.painter, marks.QRDrawing)]
+        assert len(codes) == 1
+        text = marks.PageCode("rolled-west", "board", "letter", "low", marks.layout_hash(layout),
+                              marks.data_hash(rules), number).text()
+        assert codes[0].painter.rows == tuple(marks.qr_matrix(text))
+        rect = marks.qr_rect(layout, len(codes[0].painter.rows))
+        assert (codes[0].cx, codes[0].cy, codes[0].size) == (rect.cx, rect.cy, rect.w)
     marker_squares = [item for item in doc.backdrops[board.BACKDROP] if isinstance(item, Box) and item.fill == "ink"
                       and item.stroke is None]
     assert len(marker_squares) == 4  # one black square a marker; its white cells on top
+
+
+@pytest.mark.parametrize("ink, colour", [("color", b"0 0 0 1 k"), ("low", b"0 g")])
+def test_a_qr_code_is_one_path_in_pure_black_covering_exactly_its_dark_modules(ink, colour):
+    from pypdf import PdfReader
+
+    rules = sheetgen.game("rolled-west").rules
+    layout = layouts.load("rolled-west-board", "a4")
+    pdf = sheetgen.game("rolled-west").sheet("board", SheetOptions(players=2, paper="a4", ink=ink)).pdf
+    for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1):
+        stream = page.get_contents().get_data()
+        found = re.search(rb"\nq\n1 j\n([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\n(.*?)\nn (.*?) f\nQ\n", stream,
+                          re.S)
+        assert found, stream[:300]
+        text = marks.PageCode("rolled-west", "board", "a4", ink, marks.layout_hash(layout), marks.data_hash(rules),
+                              number).text()
+        rows = marks.qr_matrix(text)
+        module = layout["scan"]["qr_module"] * 72 / 25.4
+        assert float(found[1]) == pytest.approx(module, abs=1e-5) and float(found[2]) == float(found[1])
+        dx, dy = marks.content_origin(layout, "a4")
+        rect = marks.qr_rect(layout, len(rows))
+        assert float(found[3]) == pytest.approx((dx + rect.x) * 72 / 25.4, abs=1e-3)
+        assert float(found[4]) == pytest.approx((297 - dy - rect.y) * 72 / 25.4, abs=1e-3)
+        assert found[5] == colour
+        painted = [["1"] * len(rows) for _ in rows]
+        numbers = [int(n) for n in found[6].replace(b"re", b"").split()]
+        for x, y, w, h in zip(*[iter(numbers)] * 4):
+            for r in range(y, y + h):
+                for c in range(x, x + w):
+                    assert painted[r][c] == "1", "a module painted twice"
+                    painted[r][c] = "0"
+        assert ["".join(row) for row in painted] == rows

@@ -8,19 +8,24 @@ QR code whose text says what the page is:
 
 version 1 of the payload, game, part, paper, ink (C colour, L low), the
 layout's hash, the rule data's hash and the page number. Upper case only, so
-the QR code uses its compact alphanumeric mode. Sizes come from the layout's
-`scan:` block; the marks print in pure black (the "ink" role).
+the QR code uses its compact alphanumeric mode (qr.py encodes it, with one fixed
+mask pattern). Sizes come from the layout's `scan:` block; the marks print in
+pure black (the "ink" role).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from hashlib import sha256
-from typing import Optional
+from typing import Any, Optional
 
+from sheetgen import ink
+from sheetgen.ruledata import RuleData
+from sheetgen.scan import qr
 from sheetgen.scan.aruco import BITS
-from sheetgen.sheet import Box, Page, Rect
+from sheetgen.sheet import Box, Icon, Page, Rect, SheetRequest
 
 VERSION = "1"
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}  # mm
@@ -59,15 +64,15 @@ def parse(text: str) -> Optional[PageCode]:
     return PageCode(game.lower(), part.lower(), paper.lower(), inks[ink], layout[1:], data[1:], int(page[1:]))
 
 
-def layout_hash(layout: dict) -> str:
+def layout_hash(layout: dict[str, Any]) -> str:
     return sha256(json.dumps(layout, sort_keys=True).encode()).hexdigest()[:8].upper()
 
 
-def data_hash(rules) -> str:
+def data_hash(rules: RuleData) -> str:
     return str(rules.digest[:8]).upper()
 
 
-def marker_rects(layout: dict) -> list:
+def marker_rects(layout: dict[str, Any]) -> list[tuple[int, Rect]]:
     """(marker id offset 0-3, Rect in content mm) for the four corner markers."""
     spec, width = layout["scan"], layout["content"]["width"]
     side = spec["marker"]
@@ -76,76 +81,91 @@ def marker_rects(layout: dict) -> list:
             (2, Rect(0, tally, side, side)), (3, Rect(width - side, tally, side, side))]
 
 
-def qr_rect(layout: dict, modules: int) -> Rect:
+def qr_rect(layout: dict[str, Any], modules: int) -> Rect:
     spec = layout["scan"]
     side = modules * spec["qr_module"]
     return Rect(spec["qr_x"], 0, side, side)
 
 
-def marker_items(layout: dict, paper: str) -> list:
+def marker_items(layout: dict[str, Any], paper: str) -> list[Box]:
     """The four markers: a black square, its white cells (a run of them in a row) on top."""
-    items: list = []
+    items: list[Box] = []
     for offset, rect in marker_rects(layout):
         cell = rect.w / 6
         items.append(Box(rect, fill="ink", stroke=None))
         inverse = ["".join("0" if bit == "1" else "1" for bit in row) for row in BITS[FIRST_ID[paper] + offset]]
-        items += _runs(inverse, rect.x + cell, rect.y + cell, cell, "paper")
+        x, y = rect.x + cell, rect.y + cell
+        items += [Box(Rect(x + c * cell, y + r * cell, w * cell, h * cell), fill="paper", stroke=None)
+                  for c, r, w, h in _runs(inverse)]
     return items
 
 
-def qr_matrix(text: str) -> list:
-    """The QR code for `text` as rows of "0" (dark) and "1" (light), by reportlab's encoder."""
-    from reportlab.graphics.barcode import qrencoder  # only the commands that draw load reportlab
-
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(text)
-    code.make()
-    n = code.getModuleCount()
-    return ["".join("0" if code.isDark(r, c) else "1" for c in range(n)) for r in range(n)]
+def qr_matrix(text: str) -> list[str]:
+    """The QR code for `text` as rows of "0" (dark) and "1" (light) (see qr.py)."""
+    return qr.matrix(text)
 
 
-def qr_items(layout: dict, code: PageCode) -> list:
+@dataclass(frozen=True)
+class QRDrawing:
+    """A QR code's painter (sheet.Icon): its dark modules as one filled path of rectangles in ink,
+    drawn in module units, so a page's code costs one colour and a few bytes a run of modules."""
+
+    rows: tuple[str, ...]
+
+    def __call__(self, c: Any, cx: float, cy: float, size: float, palette: dict[str, Any]) -> None:
+        cell = size / len(self.rows)
+        c.transform(cell, 0, 0, -cell, cx - size / 2, cy + size / 2)  # origin top left, rows downwards
+        ink.fill(c, palette["ink"])
+        # the path written out: whole numbers, and reportlab's path object formats each one slowly
+        c.addLiteral("n " + " ".join(f"{col} {row} {w} {h} re" for col, row, w, h in _runs(self.rows)) + " f")
+
+
+def qr_items(layout: dict[str, Any], code: PageCode) -> list[Icon]:
     rows = qr_matrix(code.text())
     rect = qr_rect(layout, len(rows))
-    return _runs(rows, rect.x, rect.y, layout["scan"]["qr_module"])
+    return [Icon("qr", rect.cx, rect.cy, rect.w, QRDrawing(tuple(rows)))]
 
 
-def _runs(rows: list, x: float, y: float, cell: float, fill: str = "ink") -> list:
-    """Squares of `fill` covering the "0" cells: each run in a row, grown down over the rows
-    below that have the same run (fewer squares, a smaller page)."""
+def _runs(rows: Sequence[str]) -> list[tuple[int, int, int, int]]:
+    """(column, row, width, height) in cells of rectangles covering the "0" cells: each run in a row,
+    grown down over the rows below that have the same run (fewer rectangles, a smaller page)."""
     out = []
-    done = [[False] * len(row) for row in rows]
+    done = [bytearray(len(row)) for row in rows]  # 1: a cell some rectangle covers
     for r, row in enumerate(rows):
-        c = 0
-        while c < len(row):
-            if row[c] != "0" or done[r][c]:
-                c += 1
+        c = row.find("0")
+        while c != -1:
+            if done[r][c]:
+                c = row.find("0", c + 1)
                 continue
-            end = c
-            while end < len(row) and row[end] == "0" and not done[r][end]:
-                end += 1
+            end = row.find("1", c)  # the run ends at a light cell or at one a rectangle covers
+            if end == -1:
+                end = len(row)
+            taken = done[r].find(1, c, end)
+            if taken != -1:
+                end = taken
+            width = end - c
+            dark, free = "0" * width, bytes(width)
             bottom = r + 1
-            while bottom < len(rows) and all(rows[bottom][k] == "0" and not done[bottom][k] for k in range(c, end)):
+            while bottom < len(rows) and rows[bottom][c:end] == dark and done[bottom][c:end] == free:
                 bottom += 1
-            for rr in range(r, bottom):
-                for k in range(c, end):
-                    done[rr][k] = True
-            out.append(Box(Rect(x + c * cell, y + r * cell, (end - c) * cell, (bottom - r) * cell), fill=fill,
-                           stroke=None))
-            c = end
+            for covered in done[r:bottom]:
+                covered[c:end] = b"\x01" * width
+            out.append((c, r, width, bottom - r))
+            c = row.find("0", end)
     return out
 
 
-def content_origin(layout: dict, paper: str) -> tuple:
+def content_origin(layout: dict[str, Any], paper: str) -> tuple[float, float]:
     """Where the content box's top left corner sits on the paper, mm (even margins)."""
     width, height = PAPERS[paper]
     return (width - layout["content"]["width"]) / 2, (height - layout["content"]["height"]) / 2
 
 
-def pages(layout: dict, rules, request, pages: list) -> list:
+def pages(layout: dict[str, Any], rules: RuleData, request: SheetRequest, pages: list[Page]) -> list[Page]:
     """Each page with its QR code added (page numbers from 1, in print order)."""
     out = []
+    layout_id, data_id = layout_hash(layout), data_hash(rules)
     for number, page in enumerate(pages, 1):
-        code = PageCode(rules.game, "board", request.paper, request.ink, layout_hash(layout), data_hash(rules), number)
+        code = PageCode(rules.game, "board", request.paper, request.ink, layout_id, data_id, number)
         out.append(Page(page.backdrop, tuple(page.items) + tuple(qr_items(layout, code))))
     return out
