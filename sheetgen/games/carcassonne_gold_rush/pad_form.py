@@ -42,12 +42,12 @@ the pad has rows.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence
 
 from sheetgen import layouts
 from sheetgen.sheet import field_name
 from sheetgen.errors import InvalidInput
-from sheetgen.results.forms import MISSING, Column, GameBinding, GamePage, NumberValue, SheetForm, Slot, TextValue
+from sheetgen.results.forms import (Column, FieldValue, GameBinding, GamePage, MISSING, NumberValue, SheetForm, Slot, TextValue)
 from sheetgen.games.carcassonne_gold_rush import pad_grid
 from sheetgen.games.carcassonne_gold_rush.score import _FEATURE_FIELDS, _KIND_NAMES, KINDS, ROLES
 from sheetgen.results.model import Entry, norm
@@ -64,7 +64,6 @@ EXTRA = {"features": ("horses", "prairie"), "completed": ("locomotives", "railro
 PLAY = "for play"
 RUNNING = "the score track is read"
 SUM = "a sum the tally makes"
-FieldValue = Union[str, bool, None]  # what a form field holds
 EXTRA_WORDS = {"horses": "wild-horse herds", "locomotives": "locomotives"}
 
 

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, Sequence
 
 from sheetgen import layouts
 from sheetgen.sheet import field_name
-from sheetgen.results.forms import Binding, NumberValue, PageValues, SheetForm, Slot, TextValue
+from sheetgen.results.forms import Binding, FieldValue, NumberValue, PageValues, SheetForm, Slot, TextValue
 from sheetgen.games.piecepack_gold_rush.rules import norm
 from sheetgen.games.piecepack_gold_rush.score import BUILDINGS, GoldRushScorer, Mat
 
@@ -40,7 +40,6 @@ PART = "mat"
 NAME, TOTAL = "name", "total"
 PLOT_BOXES = ("tile", "coin", "building", "upgrades", "civic")  # a plot's boxes, in tab order
 UNSCORED = "{resource} never scores"
-FieldValue = Union[str, bool, None]  # what a form field holds
 _LAPS = re.compile(r"[0-9]{1,6}")
 
 

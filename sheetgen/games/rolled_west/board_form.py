@@ -29,14 +29,13 @@ from typing import Any, Callable, Union
 
 from sheetgen import layouts
 from sheetgen.sheet import field_name
-from sheetgen.results.forms import Binding, Checks, NumberValue, PageValues, Runs, SheetForm, Slot, TextValue
+from sheetgen.results.forms import (Binding, Checks, FieldValue, NumberValue, PageValues, Runs, SheetForm, Slot, TextValue)
 from sheetgen.games.rolled_west.score import CATEGORIES, Board, RolledWestScorer
 
 PART = "board"
 NAME, TOTAL = "name", "total"
 BUILDS = ("camp", "settlement")
 HIGH_LOW = ("high", "low")
-FieldValue = Union[str, bool, None]  # what a form field holds
 ShipRow = tuple[str, str, list[tuple[str, str]]]  # (metal, name, [(field, kind)])
 PLACES = ("1st", "2nd")
 
