@@ -10,7 +10,7 @@ import click
 from sheetgen import api, output
 from sheetgen.cli.common import FORCE, _game, _say
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.results.pdf import FilledPdf, is_pdf, open_pdf
+from sheetgen.results.pdf import is_pdf, open_pdf
 from sheetgen.scan import photos
 
 

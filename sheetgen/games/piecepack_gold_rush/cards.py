@@ -41,7 +41,7 @@ from typing import Any, Optional
 from sheetgen import layouts, marks
 from sheetgen.games.piecepack_gold_rush import pictograms
 from sheetgen.ruledata import RuleData
-from sheetgen.sheet import (CARD_SIZES, Box, Icon, Item, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text, PT,
+from sheetgen.sheet import (CARD_SIZES, Box, Icon, Item, Line, Page, Para, Rect, SheetDocument, SheetRequest, Text,
                             baseline)
 from sheetgen.typeface import text_width
 
