@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-from typing import Any, Union
+from contextlib import contextmanager
+from typing import Any, Iterator, Union
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib import units
@@ -106,8 +108,26 @@ class _Placer:
         return self.top - value * mm
 
 
+@contextmanager
+def flate_only() -> Iterator[None]:
+    """While reportlab writes a PDF, its streams are Flate-compressed only. By default it also wraps
+    each in ASCII85 (a 7-bit text layer no PDF reader needs), which makes every stream a quarter
+    larger and costs time; the setting is put back after, for other reportlab users in the process."""
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before
+
+
 def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> bytes:
     """The whole document as PDF bytes."""
+    with flate_only():
+        return _render(doc, paper, ink)
+
+
+def _render(doc: SheetDocument, paper: str, ink: str) -> bytes:
     pagesize = PAPER[paper]
     palette = PALETTES[ink]
     buffer = io.BytesIO()
@@ -125,8 +145,8 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
         c.endForm()
     form_writer = None
     for number, page in enumerate(doc.pages, 1):
-        # a page that only places a backdrop has a few dozen bytes of content: compressed and
-        # ASCII85-encoded they would only grow, and cost a third of the page's time
+        # a page that only places a backdrop has a few dozen bytes of content: compressed they
+        # would only grow
         c.setPageCompression(1 if page.items or not page.backdrop else 0)
         if page.backdrop:
             c.doForm(page.backdrop)
