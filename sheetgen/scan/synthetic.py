@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Optional
 
 import cv2
@@ -403,16 +404,16 @@ class Figures:
         self.errors += other.errors
 
 
-def measure(seed: int, preset: str, long_side: Optional[int] = None) -> Figures:
-    """Read one synthetic photo (game and photo from `seed`) and compare with what was drawn."""
+def measure(seed: int, preset: str, long_side: Optional[int] = None, crops: Optional[Path] = None) -> Figures:
+    """Read one synthetic photo (game and photo from `seed`) and compare with what was drawn; with
+    `crops`, each box read wrong (sure or not) is written there as a PNG to look at."""
     import time
-
 
     boards = game(seed)
     board = boards[seed % len(boards)]
     shot = photo(board, seed, preset, long_side)
     start = time.process_time()
-    reading = read.read_photo(shot.jpeg, name=f"seed {seed}")
+    reading = read.read_photo(shot.jpeg, name=f"seed {seed}", crops=crops is not None)
     figures = Figures(photos=1, seconds=[time.process_time() - start])
     if reading.problems:
         figures.refused = 1
@@ -429,4 +430,10 @@ def measure(seed: int, preset: str, long_side: Optional[int] = None) -> Figures:
         if f.sure and f.value != truth:
             figures.wrong_sure += 1
             figures.errors.append((seed, f.field, f.value, truth))
+        if crops is not None and f.value != truth:
+            crops.mkdir(parents=True, exist_ok=True)
+            sure = "sure" if f.sure else "unsure"
+            name = f"{preset}-{seed}-{f.field}-read-{f.value or 'empty'}-drawn-{truth or 'empty'}-{sure}.png"
+            cv2.imwrite(str(crops / name), cv2.resize(reading.crops[f.field], None, fx=4, fy=4,
+                                                      interpolation=cv2.INTER_NEAREST))
     return figures
