@@ -3,7 +3,7 @@
 The steps: the file checked before it is decoded (size, dimensions, a whole
 PNG or JPEG); the four corner markers found (ArUco) and the page mapped onto
 a flat raster by a homography (at least MIN_MARKERS of them); the QR code read
-there and checked against what this sheetgen prints (game, part, paper, layout
+there (by OpenCV, else module by module where the markers put it) and checked against what this sheetgen prints (game, part, paper, layout
 and rule data); the light evened out (the paper's own white, measured across
 the page); the blank board subtracted, so only what a pen added is left; each
 box re-aligned to its printed outline and its ink classified by a small model
@@ -309,8 +309,8 @@ def _function_patterns(paper: str, count: int) -> tuple[np.ndarray, ...]:
     """The different ways this sheetgen's codes (pages 1-NEAREST_PAGES) draw their non-data modules
     (they differ only in the mask named in the format information)."""
     _, codes = _codes(paper)
-    if not len(codes) or codes.shape[1] != count * count:
-        return ()
+    if not 25 <= count <= 41 or not len(codes) or codes.shape[1] != count * count:
+        return ()  # the mask above holds for versions 2-6 only
     mask = _function_mask(count)
     seen: dict[bytes, np.ndarray] = {}
     for code in codes:
