@@ -1,6 +1,6 @@
 """How well `sheetgen scan` reads phone photos: synthetic photos of random legal games through the reader.
 
-    python bench/bench_scan.py [--hard 1000] [--mild 1000] [--jobs 1] [--seed 1]
+    python bench/bench_scan.py [--hard 1000] [--mild 1000] [--jobs 1] [--seed 1] [--errors] [--crops DIR]
 
 Prints, per preset: boxes read right, wrong while sure (per 2,000 boxes), not
 sure, photos refused (and how many of them had fewer markers in the frame
@@ -17,6 +17,7 @@ import argparse
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 
 def _one(args: tuple):
@@ -25,8 +26,8 @@ def _one(args: tuple):
     from sheetgen.scan import synthetic
 
     cv2.setNumThreads(1)
-    seed, preset = args
-    return synthetic.measure(seed, preset)
+    seed, preset, crops = args
+    return synthetic.measure(seed, preset, crops=Path(crops) if crops else None)
 
 
 def _table(totals: dict, seconds: float) -> None:
@@ -52,15 +53,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--errors", action="store_true", help="list every box read wrong while sure")
+    parser.add_argument("--crops", metavar="DIR", help="write a PNG of each box read wrong (sure or not) here")
     parser.add_argument("--every", type=int, default=20, help="print the table every this many photos")
     args = parser.parse_args()
     started = time.time()
     totals = {preset: Figures() for preset, count in (("hard", args.hard), ("mild", args.mild)) if count}
     # the two sets interleaved, a table every --every photos: a run stopped early still says what it read
-    jobs = [(args.seed + i, preset) for i in range(max(args.hard, args.mild))
+    jobs = [(args.seed + i, preset, args.crops) for i in range(max(args.hard, args.mild))
             for preset, count in (("hard", args.hard), ("mild", args.mild)) if i < count]
     with ProcessPoolExecutor(args.jobs) as pool:
-        for done, ((_, preset), figures) in enumerate(zip(jobs, pool.map(_one, jobs)), 1):
+        for done, ((_, preset, _), figures) in enumerate(zip(jobs, pool.map(_one, jobs)), 1):
             totals[preset].add(figures)
             for seed, in_view, message in figures.refusals:
                 print(f"refused ({preset}, seed {seed}, {in_view} marks in view): {message}", flush=True)

@@ -7,7 +7,7 @@ up to the ink of every box, and trains one small MLP per kind of box (claim
 space, check box, two-number box, contract or office) in NumPy. The file is
 well under 1 MB. Needs the scan extra.
 
-    python tools/build_scan_model.py [--photos 240] [--jobs 2]
+    python tools/build_scan_model.py [--photos 144] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from sheetgen.scan import geometry, read, synthetic
 FIRST_SEED = 900_000
 
 
-CACHE = Path("output") / "scan-train-2"  # each photo's boxes, kept so that a run can be resumed
+CACHE = Path("output") / "scan-train-3"  # each photo's boxes, kept so that a run can be resumed
 
 
 def samples(seed: int) -> list:
@@ -98,7 +98,7 @@ def train(x: np.ndarray, y: np.ndarray, classes: int, seed: int, hidden: int = 4
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=240)
+    parser.add_argument("--photos", type=int, default=144)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     start = time.time()

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from sheetgen.scan import INSTALL
+
+if TYPE_CHECKING:  # the reader needs OpenCV, loaded only when a photo is read
+    from sheetgen.scan.read import PhotoReading
 
 
 def available() -> bool:
@@ -25,12 +28,12 @@ def available() -> bool:
     return True
 
 
-def read_all(photos: Sequence[str], crops: bool = False) -> list:
+def read_all(photos: Sequence[str], crops: bool = False) -> list["PhotoReading"]:
     """A PhotoReading per photo; a second photo of a page already read is refused (a problem)."""
     from sheetgen.scan.read import read_photo
 
     readings = []
-    seen: dict = {}
+    seen: dict[tuple[str, int], str] = {}
     for name in photos:
         reading = read_photo(name, crops=crops)
         if not reading.problems:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from sheetgen.scan import marks
 from sheetgen.sheet import Box, Rect
@@ -33,11 +34,11 @@ class Cell:
 @dataclass(frozen=True)
 class PageGeometry:
     paper: str
-    layout: dict
-    cells: tuple   # of Cell, in the form's tab order
-    markers: tuple  # ((id, Rect paper mm), ...)
+    layout: dict[str, Any]
+    cells: tuple[Cell, ...]   # in the form's tab order
+    markers: tuple[tuple[int, Rect], ...]  # (id, Rect paper mm)
     qr: Rect       # paper mm
-    size: tuple    # paper (width, height) mm
+    size: tuple[float, float]    # paper (width, height) mm
 
 
 def _shift(rect: Rect, dx: float, dy: float) -> Rect:

@@ -13,10 +13,14 @@ read from a photo: a board is named by its page ("board page 2").
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.scan import INSTALL
+
+if TYPE_CHECKING:  # the reader needs OpenCV, loaded only when a photo is read
+    from sheetgen.results.pdf import FilledPdf
+    from sheetgen.scan.read import FieldReading, PhotoReading
 
 SUFFIXES = (".jpg", ".jpeg", ".png")
 CROPS = Path("output") / "scan-crops"
@@ -34,11 +38,11 @@ def _words(value: Any) -> str:
     return repr(value) if value else "empty"
 
 
-def _answers(choices: tuple) -> dict:
+def _answers(choices: tuple[Union[str, bool], ...]) -> dict[str, Union[str, bool]]:
     return {("empty" if v == "" else "yes" if v is True else "no" if v is False else v): v for v in choices}
 
 
-def _choices(field: str) -> tuple:
+def _choices(field: str) -> tuple[Union[str, bool], ...]:
     from sheetgen.scan import geometry
 
     kind = {c.field: c.kind for c in geometry.page("letter").cells}[field]
@@ -48,7 +52,7 @@ def _choices(field: str) -> tuple:
 Ask = Callable[[str], str]
 
 
-def read(names: Sequence[str], ask: Optional[Ask] = None, say: Callable[[str], None] = print) -> list:
+def read(names: Sequence[str], ask: Optional[Ask] = None, say: Callable[[str], None] = print) -> list["FilledPdf"]:
     """A FilledPdf per photo, or InvalidInput listing every photo that cannot be read and, when
     nobody can be asked (`ask` None), every box not sure."""
     from sheetgen.results.pdf import FilledPage, FilledPdf
@@ -57,13 +61,13 @@ def read(names: Sequence[str], ask: Optional[Ask] = None, say: Callable[[str], N
     if not available():
         raise InvalidInput([Problem(names[0], INSTALL)])
     readings = read_all(names, crops=ask is not None)
-    problems: list = []
+    problems: list[Problem] = []
     pdfs = []
     for reading in readings:
         if reading.problems:
             problems += [Problem(reading.file, message) for message in reading.problems]
             continue
-        values: dict = {"name": f"board page {reading.page}", "total": ""}  # neither is read from a photo
+        values: dict[str, Any] = {"name": f"board page {reading.page}", "total": ""}  # neither is read from a photo
         for f in reading.fields:
             if f.sure:
                 values[f.field] = f.value
@@ -81,7 +85,7 @@ def read(names: Sequence[str], ask: Optional[Ask] = None, say: Callable[[str], N
     return pdfs
 
 
-def _ask(reading: Any, f: Any, ask: Ask, say: Callable[[str], None]) -> Any:
+def _ask(reading: "PhotoReading", f: "FieldReading", ask: Ask, say: Callable[[str], None]) -> Union[str, bool]:
     import cv2
 
     CROPS.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,7 @@
 The steps: the file checked before it is decoded (size, dimensions, a whole
 PNG or JPEG); the four corner markers found (ArUco) and the page mapped onto
 a flat raster by a homography (at least MIN_MARKERS of them); the QR code read
-there and checked against what this sheetgen prints (game, part, paper, layout
+there (by OpenCV, else module by module where the markers put it) and checked against what this sheetgen prints (game, part, paper, layout
 and rule data); the light evened out (the paper's own white, measured across
 the page); the blank board subtracted, so only what a pen added is left; each
 box re-aligned to its printed outline and its ink classified by a small model
@@ -22,7 +22,7 @@ import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
 import cv2
 import numpy as np
@@ -31,6 +31,7 @@ import pypdfium2 as pdfium
 from sheetgen import api
 from sheetgen.api import Ink, Paper, SheetOptions
 from sheetgen.scan import geometry, marks
+from sheetgen.sheet import Rect
 
 MAX_BYTES = 40_000_000
 MAX_PIXELS = 50_000_000
@@ -64,18 +65,33 @@ class PhotoReading:
     paper: str = ""
     ink: str = ""
     page: int = 0
-    fields: list = field(default_factory=list)  # of FieldReading, in the form's order
-    problems: list = field(default_factory=list)  # of str (the photo could not be read)
+    fields: list[FieldReading] = field(default_factory=list)  # in the form's order
+    problems: list[str] = field(default_factory=list)  # the photo could not be read
     markers: int = 0
-    crops: dict = field(default_factory=dict)  # field -> BGR crop of its box (for asking)
+    crops: dict[str, np.ndarray] = field(default_factory=dict)  # field -> BGR crop of its box (for asking)
 
-    def values(self) -> dict:
+    def values(self) -> dict[str, Any]:
         return {f.field: f.value for f in self.fields}
+
+
+class Page(NamedTuple):
+    """A photo's page flattened and checked: what the boxes are read from."""
+
+    photo: np.ndarray  # the darkest channel over the paper's white, 0-1.2
+    printed: np.ndarray  # the blank board, 0-1
+    printed_min: np.ndarray  # the blank widened by a pixel
+    glare: np.ndarray  # True where glare washed the paper out
+    geo: geometry.PageGeometry
+    flat: np.ndarray  # the page, BGR
+
+
+BoxInk = tuple[geometry.Cell, np.ndarray, float, float]  # (cell, features, glare share, alignment match)
+Guess = tuple[str, float, str]  # (mark, confidence, why not sure or "")
 
 
 # -- the file, before it is decoded --------------------------------------------------
 
-def _png_size(raw: bytes) -> tuple:
+def _png_size(raw: bytes) -> tuple[int, int]:
     if len(raw) < 33 or raw[12:16] != b"IHDR":
         raise PhotoError("a PNG without its header (IHDR): the file is damaged")
     width, height = struct.unpack(">II", raw[16:24])
@@ -94,7 +110,7 @@ def _png_size(raw: bytes) -> tuple:
     return width, height
 
 
-def _jpeg_size(raw: bytes) -> tuple:
+def _jpeg_size(raw: bytes) -> tuple[int, int]:
     at = 2
     while at + 4 <= len(raw):
         if raw[at] != 0xFF:
@@ -115,7 +131,7 @@ def _jpeg_size(raw: bytes) -> tuple:
     raise PhotoError("a JPEG without a frame header: the file is damaged")
 
 
-def image_size(raw: bytes) -> tuple:
+def image_size(raw: bytes) -> tuple[int, int]:
     """(width, height) from a PNG's or JPEG's header; PhotoError if it is neither or is damaged."""
     if raw.startswith(b"\x89PNG\r\n\x1a\n"):
         return _png_size(raw)
@@ -164,13 +180,13 @@ def _check_png_data(raw: bytes, width: int, height: int) -> None:
 
 # -- the page ------------------------------------------------------------------------
 
-def _find_markers(gray: np.ndarray) -> dict:
+def _find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
     """marker id -> its 4 corners (photo px), from a search at two scales."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     detector = cv2.aruco.ArucoDetector(dictionary, params)
-    found: dict = {}
+    found: dict[int, np.ndarray] = {}
     for longest in (1600, 2600):
         scale = min(1.0, longest / max(gray.shape))
         small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else gray
@@ -184,7 +200,7 @@ def _find_markers(gray: np.ndarray) -> dict:
     return found
 
 
-def rasterise(pdf: bytes, ppm: float) -> list:
+def rasterise(pdf: bytes, ppm: float) -> list[np.ndarray]:
     """Every page of `pdf` at `ppm` pixels a millimetre, BGR uint8, by PDFium."""
     document = pdfium.PdfDocument(pdf)
     out = []
@@ -204,15 +220,20 @@ def blank(paper: Paper, ink: Ink) -> np.ndarray:
     """The unmarked board, darkest channel, 0-1 float, at PPM (page 1's art; QR codes differ)."""
     pdf = api.game("rolled-west").sheet(None, SheetOptions(players=2, paper=paper, ink=ink)).pdf
     page = rasterise(pdf, PPM)[0]
-    return page.min(axis=2).astype(np.float32) / 255
+    darkest: np.ndarray = page.min(axis=2).astype(np.float32) / 255
+    return darkest
 
 
 def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) -> Optional[str]:
-    """The QR code's text, or None: first as OpenCV finds it in the flattened patch; else module by
-    module (the page's geometry says where each module is), redrawn clean and decoded."""
+    """The QR code's text, or None. First as OpenCV finds it in the flattened patch; else module by
+    module: the page's geometry says where each module is, so each is sampled there, the code is
+    redrawn clean and decoded at its known corners (the decoder's own error correction, no search
+    for the code); last, the sampled modules matched against this sheetgen's codes (`_nearest_code`),
+    those under glare left out."""
     ppm = 12.0
     q = geo.qr
-    x0, y0, side = q.x - 3, q.y - 3, 33 * marks_module(geo) + 6
+    module = marks_module(geo)
+    x0, y0, side = q.x - 3, q.y - 3, 33 * module + 6
     to_page = np.array([[PPM / ppm, 0, x0 * PPM], [0, PPM / ppm, y0 * PPM], [0, 0, 1]])
     size = int(side * ppm)
     patch = cv2.warpPerspective(image, matrix @ to_page, (size, size), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
@@ -222,55 +243,116 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) 
     text, _, _ = detector.detectAndDecode(gray)
     if text:
         return str(text)
-    module = marks_module(geo)
+    cell = module * ppm
     # sharpened (an unsharp mask): a blurred photo's modules run into each other
     plain = gray.astype(np.float32)
     smooth = np.clip(3 * plain - 2 * cv2.GaussianBlur(plain, (0, 0), 3), 0, 255)
-    grids = []  # the modules as sampled (29 x 29), for the last resort below
-    for count in (29, 33):
-        # where the three finder squares are, to a fraction of a module: matched against a drawing of them
-        template = _finders(count, module, ppm)
-        reach = int(1.2 * ppm)
-        x_at, y_at = int((q.x - x0) * ppm), int((q.y - y0) * ppm)
-        window = gray[max(0, y_at - reach):y_at + template.shape[0] + reach,
-                      max(0, x_at - reach):x_at + template.shape[1] + reach]
-        if window.shape[0] < template.shape[0] or window.shape[1] < template.shape[1]:
-            continue
+    washed = cv2.blur((gray >= 250).astype(np.float32), (max(1, int(cell)), max(1, int(cell))))
+    # a dark and a light level around each place (7 modules, a finder's width): shadow and haze evened out
+    reach = np.ones((int(7 * cell), int(7 * cell)), np.uint8)
+    light, dark = cv2.dilate(smooth, reach), cv2.erode(smooth, reach)
+    x_at, y_at = (q.x - x0) * ppm, (q.y - y0) * ppm
+    count = int(round(q.w / module))
+    centres = (np.arange(count) + 0.5) * cell
+
+    def sample(left: float, top: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The modules at a grid whose top left is (left, top) px: dark by the local level, by
+        Otsu's, and whether each is clear of glare."""
+        xs = np.clip(np.round(left + centres).astype(int), 0, size - 1)
+        ys = np.clip(np.round(top + centres).astype(int), 0, size - 1)
+        values = smooth[np.ix_(ys, xs)]
+        middle = (light[np.ix_(ys, xs)] + dark[np.ix_(ys, xs)]) / 2
+        otsu = cv2.threshold(values.astype(np.uint8), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
+        return values < otsu, values < middle, washed[np.ix_(ys, xs)] < 0.3
+
+    places = [(x_at, y_at)]
+    template = _finders(count, module, ppm)
+    margin = int(1.2 * ppm)
+    wx, wy = max(0, int(x_at) - margin), max(0, int(y_at) - margin)
+    window = gray[wy:int(y_at) + template.shape[0] + margin, wx:int(x_at) + template.shape[1] + margin]
+    if window.shape[0] >= template.shape[0] and window.shape[1] >= template.shape[1]:
         scores = cv2.matchTemplate(window.astype(np.float32), template, cv2.TM_CCOEFF_NORMED)
         _, _, _, (bx, by) = cv2.minMaxLoc(scores)
-        matched = (max(0, x_at - reach) + bx, max(0, y_at - reach) + by)
-        for left, top in dict.fromkeys([matched, (x_at, y_at)]):  # where the finders match; where printed
-            for dy in (0, -1, 1, -2, 2):  # px
-                for dx in (0, -1, 1, -2, 2):
-                    centres = (np.arange(count) + 0.5) * module * ppm
-                    xs = np.clip((left + dx + centres).astype(int), 0, size - 1)
-                    ys = np.clip((top + dy + centres).astype(int), 0, size - 1)
-                    values = smooth[np.ix_(ys, xs)].astype(np.uint8)
-                    level = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
-                    clean = np.full((count + 8, count + 8), 255, np.uint8)
-                    clean[4:-4, 4:-4][values < level] = 0
-                    big = cv2.resize(clean, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
-                    text, _, _ = detector.detectAndDecode(big)
-                    if text:
-                        return str(text)
-    # last resort: the 29 x 29 modules sampled at every place within 1 mm of where the code is printed
-    x_at, y_at = int((q.x - x0) * ppm), int((q.y - y0) * ppm)
-    centres = (np.arange(29) + 0.5) * module * ppm
+        places.insert(0, (float(wx + bx), float(wy + by)))
+    patterns = _function_patterns(geo.paper, count)
+    for left, top in places:
+        for dy, dx in [(0, 0)] + [(dy, dx) for dy in (-2, 0, 2) for dx in (-2, 0, 2) if dy or dx]:
+            for black in sample(left + dx, top + dy)[:2]:
+                decoded = _decode_modules(detector, black, patterns)
+                if decoded:
+                    return decoded
+    # last resort: the modules sampled at every place within 1 mm of where the code is printed,
+    # matched against this sheetgen's codes
+    grids, masks = [], []
     for dy in range(-12, 13, 2):
         for dx in range(-12, 13, 2):
-            xs = np.clip((x_at + dx + centres).astype(int), 0, size - 1)
-            ys = np.clip((y_at + dy + centres).astype(int), 0, size - 1)
-            values = smooth[np.ix_(ys, xs)].astype(np.uint8)
-            level = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)[0]
-            grids.append((values < level).ravel())
-    return _nearest_code(grids, geo.paper)
+            black, _, seen = sample(x_at + dx, y_at + dy)
+            grids.append(black.ravel())
+            masks.append(seen.ravel())
+    return _nearest_code(grids, geo.paper, masks)
+
+
+def _function_mask(count: int) -> np.ndarray:
+    """The modules of a QR code of `count` x `count` (versions 2-6) that carry no data: finders and
+    their separators, timing, the alignment square and the format information."""
+    mask = np.zeros((count, count), bool)
+    for r0, c0 in ((0, 0), (0, count - 8), (count - 8, 0)):
+        mask[r0:r0 + 8, c0:c0 + 8] = True
+    mask[6, :] = mask[:, 6] = True
+    mask[8, :9] = mask[:9, 8] = mask[8, count - 8:] = mask[count - 8:, 8] = True
+    mask[count - 9:count - 4, count - 9:count - 4] = True
+    return mask
+
+
+@lru_cache(maxsize=4)
+def _function_patterns(paper: str, count: int) -> tuple[np.ndarray, ...]:
+    """The different ways this sheetgen's codes (pages 1-NEAREST_PAGES) draw their non-data modules
+    (they differ only in the mask named in the format information)."""
+    _, codes = _codes(paper)
+    if not 25 <= count <= 41 or not len(codes) or codes.shape[1] != count * count:
+        return ()  # the mask above holds for versions 2-6 only
+    mask = _function_mask(count)
+    seen: dict[bytes, np.ndarray] = {}
+    for code in codes:
+        fixed = code.reshape(count, count)[mask]
+        seen.setdefault(fixed.tobytes(), fixed)
+    return tuple(seen.values())
+
+
+def _decode_modules(detector: Any, black: np.ndarray, patterns: tuple[np.ndarray, ...] = ()) -> Optional[str]:
+    """The text of a QR code given as its modules (True: dark), redrawn clean with a quiet zone and
+    decoded at its known corners: as sampled, then with its non-data modules (a misread finder or
+    format bit stops the decoder) set as this sheetgen draws them. The data modules are left as
+    read: the code's own error correction decides, so a forged code still decodes to its own text."""
+    count = black.shape[0]
+    candidates = [black]
+    if patterns:
+        mask = _function_mask(count)
+        for pattern in patterns:
+            fixed = black.copy()
+            fixed[mask] = pattern
+            candidates.append(fixed)
+    scale, quiet = 8, 4
+    a, b = quiet * scale, (quiet + count) * scale
+    corners = np.array([[[a, a], [b, a], [b, b], [a, b]]], np.float32)
+    for modules in candidates:
+        clean = np.full((count + 2 * quiet, count + 2 * quiet), 255, np.uint8)
+        clean[quiet:quiet + count, quiet:quiet + count][modules] = 0
+        big = cv2.resize(clean, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+        try:
+            text, _ = detector.decode(big, corners)
+        except cv2.error:
+            continue
+        if text:
+            return str(text)
+    return None
 
 
 NEAREST_PAGES = 64  # a QR code too blurred to decode is matched against pages 1-64 of this sheetgen's codes
 
 
 @lru_cache(maxsize=2)
-def _codes(paper: str) -> tuple:
+def _codes(paper: str) -> tuple[list[str], np.ndarray]:
     texts, grids = [], []
     for ink in ("color", "low"):
         for page in range(1, NEAREST_PAGES + 1):
@@ -282,23 +364,29 @@ def _codes(paper: str) -> tuple:
     return texts, np.array(grids)
 
 
-def _nearest_code(grids: list, paper: str) -> Optional[str]:
+def _nearest_code(grids: list[np.ndarray], paper: str, masks: Optional[list[np.ndarray]] = None) -> Optional[str]:
     """The code of this sheetgen's page (1-NEAREST_PAGES, either ink) whose modules the sampled ones
-    match: at most 5% of the modules differ from it, and at least 7 points more from every other
+    match: at most 5% of the modules seen differ from it, and at least 7 points more from every other
     code. Codes of two pages share their text but the page and differ in 11% or more of their
     modules; a code of another layout or rule data (or forged) differs from all of them by 14% or
-    more: within 5%, no other code can be the one printed. Anything less clear is not read."""
+    more: within 5%, no other code can be the one printed. Anything less clear is not read. With
+    `masks`, only the modules marked True (not under glare) count, and at least 60% must be seen."""
     if not grids:
         return None
     texts, codes = _codes(paper)
-    best: Optional[tuple] = None
-    for grid in grids:
-        distance = (codes != grid).mean(axis=1)
+    best: Optional[tuple[float, float, str]] = None
+    for index, grid in enumerate(grids):
+        if codes.shape[1] != grid.shape[0]:
+            continue
+        seen = masks[index] if masks is not None else np.ones(grid.shape, bool)
+        if seen.mean() < 0.6:
+            continue
+        distance = (codes[:, seen] != grid[seen]).mean(axis=1)
         order = np.argsort(distance)
         if best is None or distance[order[0]] < best[0]:
             best = (float(distance[order[0]]), float(distance[order[1]]), texts[int(order[0])])
     if best is not None and best[0] <= 0.05 and best[1] >= best[0] + 0.07:
-        return best[2]
+        return str(best[2])
     return None
 
 
@@ -358,7 +446,7 @@ def _read(image: np.ndarray, reading: PhotoReading, crops: bool) -> None:
     _classify(photo, printed, printed_min, glare, geo, reading, flat if crops else None)
 
 
-def page_of(image: np.ndarray, reading: PhotoReading) -> tuple:
+def page_of(image: np.ndarray, reading: PhotoReading) -> "Page":
     """The page flattened and checked: (photo 0-1, blank, blank widened, glare mask, geometry, flat BGR)."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = _find_markers(gray)
@@ -419,12 +507,13 @@ def page_of(image: np.ndarray, reading: PhotoReading) -> tuple:
     photo = np.clip(dark / np.maximum(white, 1.0), 0, 1.2)
     printed = blank(paper, code.ink)
     printed_min = cv2.erode(printed, np.ones((3, 3), np.uint8))
-    return photo, printed, printed_min, glare, geo, flat
+    return Page(photo, printed, printed_min, glare, geo, flat)
 
 
 # -- the boxes -----------------------------------------------------------------------
 
-def _box_ink(photo: np.ndarray, printed: np.ndarray, printed_min: np.ndarray, rect) -> tuple:
+def _box_ink(photo: np.ndarray, printed: np.ndarray, printed_min: np.ndarray,
+            rect: Rect) -> tuple[np.ndarray, float, tuple[int, int]]:
     """(ink map of the box's inside, how well the box matched its outline 0-1), re-aligned to the outline."""
     pad = int(SEARCH * PPM)
     x0, y0 = int(round(rect.x * PPM)), int(round(rect.y * PPM))
@@ -448,15 +537,40 @@ def _box_ink(photo: np.ndarray, printed: np.ndarray, printed_min: np.ndarray, re
 
 
 def features(ink: np.ndarray) -> np.ndarray:
-    """What the model sees of a box's ink: a GRID x GRID picture and three sums."""
+    """What the model sees of a box's ink: a GRID x GRID picture of the box, the same of the ink's
+    own extent (where in the box a mark sits does not change its shape), three sums and the shape
+    of the ink's convex hull (a triangle fills less of its enclosing circle and rectangle than a
+    ring does, however it is turned or cut by the box's edge)."""
     grid = cv2.resize(ink, (GRID, GRID), interpolation=cv2.INTER_AREA)
-    strong = float((ink > 0.25).mean())
-    return np.concatenate([grid.ravel() * 4, [float(ink.mean()) * 10, strong * 10, float(ink.max())]]).astype(
-        np.float32)
+    strong_mask = ink > 0.25
+    strong = float(strong_mask.mean())
+    shape = np.zeros(5, np.float32)
+    own: np.ndarray = np.zeros((GRID, GRID), np.float32)
+    ys, xs = np.nonzero(strong_mask)
+    if len(xs) >= 12:
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        side = max(y1 - y0, x1 - x0)  # a square around the ink: its proportions kept
+        cy, cx = (y0 + y1) // 2, (x0 + x1) // 2
+        square = np.zeros((side, side), np.float32)
+        top, left = cy - side // 2, cx - side // 2
+        sy0, sx0 = max(0, top), max(0, left)
+        sy1, sx1 = min(ink.shape[0], top + side), min(ink.shape[1], left + side)
+        square[sy0 - top:sy1 - top, sx0 - left:sx1 - left] = ink[sy0:sy1, sx0:sx1]
+        own = cv2.resize(square, (GRID, GRID), interpolation=cv2.INTER_AREA)
+        points = np.stack([xs, ys], axis=1).astype(np.float32)
+        hull = cv2.convexHull(points)
+        area = float(cv2.contourArea(hull))
+        _, radius = cv2.minEnclosingCircle(points)
+        (_, (rw, rh), _) = cv2.minAreaRect(points)
+        size = float(max(ink.shape))
+        shape[:] = [area / max(1.0, np.pi * radius * radius), area / max(1.0, rw * rh),
+                    len(xs) / max(1.0, area), radius / size, min(rw, rh) / max(1.0, rw, rh)]
+    return np.concatenate([grid.ravel() * 4, own.ravel() * 4,
+                           [float(ink.mean()) * 10, strong * 10, float(ink.max())], shape * 4]).astype(np.float32)
 
 
 @lru_cache(maxsize=1)
-def _model() -> dict:
+def _model() -> dict[str, np.ndarray]:
     with np.load(MODEL) as saved:
         return {key: saved[key] for key in saved.files}
 
@@ -469,10 +583,12 @@ def predict(kind: str, rows: np.ndarray) -> np.ndarray:
     logits = hidden @ m[f"{kind}.w2"] + m[f"{kind}.b2"]
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)
-    return e / e.sum(axis=1, keepdims=True)
+    probabilities: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return probabilities
 
 
-def extract(photo, printed, printed_min, glare, geo) -> list:
+def extract(photo: np.ndarray, printed: np.ndarray, printed_min: np.ndarray, glare: np.ndarray,
+            geo: geometry.PageGeometry) -> list[BoxInk]:
     """(cell, features, glare share, alignment match) for every read box."""
     out = []
     for cell in geo.cells:
@@ -483,9 +599,10 @@ def extract(photo, printed, printed_min, glare, geo) -> list:
     return out
 
 
-def _classify(photo, printed, printed_min, glare, geo, reading: PhotoReading, flat) -> None:
+def _classify(photo: np.ndarray, printed: np.ndarray, printed_min: np.ndarray, glare: np.ndarray,
+              geo: geometry.PageGeometry, reading: PhotoReading, flat: Optional[np.ndarray]) -> None:
     boxes = extract(photo, printed, printed_min, glare, geo)
-    guess: dict = {}
+    guess: dict[str, Guess] = {}
     for kind in geometry.CLASSES:
         chosen = [b for b in boxes if b[0].kind == kind]
         probs = predict(kind, np.stack([b[1] for b in chosen]))
@@ -511,16 +628,16 @@ def _classify(photo, printed, printed_min, glare, geo, reading: PhotoReading, fl
 
 
 @lru_cache(maxsize=1)
-def _form_order() -> tuple:
+def _form_order() -> tuple[str, ...]:
     from sheetgen.games.rolled_west import board_form
 
     return tuple(board_form.form(api.game("rolled-west").rules).slots)
 
 
-def _values(geo: geometry.PageGeometry, guess: dict) -> list:
+def _values(geo: geometry.PageGeometry, guess: dict[str, Guess]) -> list[FieldReading]:
     """The form's values from the marks read, with the rule checks along each row."""
-    out: list = []
-    rows: dict = {}
+    out: list[FieldReading] = []
+    rows: dict[tuple[bool, str], list[geometry.Cell]] = {}
     for cell in geo.cells:
         if cell.kind in ("claim", "check", "double"):
             rows.setdefault((cell.kind == "claim", cell.row), []).append(cell)
@@ -531,6 +648,7 @@ def _values(geo: geometry.PageGeometry, guess: dict) -> list:
         cells.sort(key=lambda c: c.position)
         marks_ = [guess[c.field][0] for c in cells]
         doubt = {c.field: guess[c.field][2] for c in cells}
+        values: list[Union[str, bool]]
         if claims:
             values = [""] * len(cells)
             i = 0

@@ -20,13 +20,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Optional
+from pathlib import Path
+from typing import Any, Optional, Sequence
 
 import cv2
 import numpy as np
 
 from sheetgen import api
 from sheetgen.api import Ink, Paper, SheetOptions
+from sheetgen.ruledata import RuleData
 from sheetgen.scan import geometry, read
 
 PAGE_PPM = 8.0  # px per mm of the page the marks are drawn on
@@ -41,9 +43,9 @@ class Board:
     page: int
     paper: str
     ink: str
-    marks: dict  # field -> class name (geometry.CLASSES) of what is drawn there
-    values: dict  # field -> the fillable form's value ("camp", "high", True, ...)
-    styles: dict = field(default_factory=dict)  # check boxes: check, x, slash or ring
+    marks: dict[str, str]  # field -> class name (geometry.CLASSES) of what is drawn there
+    values: dict[str, Any]  # field -> the fillable form's value ("camp", "high", True, ...)
+    styles: dict[str, str] = field(default_factory=dict)  # check boxes: check, x, slash or ring
 
 
 @dataclass
@@ -54,12 +56,12 @@ class Photo:
     markers_in_view: int  # corner markers wholly inside the frame
 
 
-def _rules():
+def _rules() -> RuleData:
     return api.game("rolled-west").rules
 
 
 def game(seed: int, players: Optional[int] = None, paper: Optional[str] = None,
-         ink: Optional[str] = None) -> list:
+         ink: Optional[str] = None) -> list[Board]:
     """A random legal game's boards, one per player (pages 1..players): drawn until sheetgen's own
     checks find nothing wrong with it."""
     rng = np.random.default_rng([seed, 1])
@@ -73,7 +75,7 @@ def game(seed: int, players: Optional[int] = None, paper: Optional[str] = None,
     raise AssertionError(f"no legal game drawn from seed {seed}")  # pragma: no cover
 
 
-def legal(boards: list) -> bool:
+def legal(boards: list[Board]) -> bool:
     """Whether sheetgen's checks pass the game these boards hold (as filled forms)."""
     from sheetgen.results.pdf import FilledPage, FilledPdf
 
@@ -88,7 +90,7 @@ def legal(boards: list) -> bool:
     return result.ok
 
 
-def _deal(rng, players: int, paper: str, ink: str) -> list:
+def _deal(rng: np.random.Generator, players: int, paper: str, ink: str) -> list[Board]:
     rules = _rules()
     rounds = rules["rounds"]
     boards = [Board(p + 1, paper, ink, {}, {}) for p in range(players)]
@@ -163,7 +165,7 @@ def scramble(seed: int) -> Board:
 
 
 @lru_cache(maxsize=4)
-def _pages(paper: Paper, ink: Ink) -> tuple:
+def _pages(paper: Paper, ink: Ink) -> tuple[np.ndarray, ...]:
     """The four board pages of a game on `paper` in `ink`, rasterised at PAGE_PPM (BGR, uint8)."""
     pdf = api.game("rolled-west").sheet(None, SheetOptions(players=4, paper=paper, ink=ink)).pdf
     return tuple(read.rasterise(pdf, PAGE_PPM))
@@ -171,11 +173,11 @@ def _pages(paper: Paper, ink: Ink) -> tuple:
 
 # -- drawing a pen's marks -----------------------------------------------------------
 
-def _wobble(rng, points: np.ndarray, amount: float) -> np.ndarray:
+def _wobble(rng: np.random.Generator, points: np.ndarray, amount: float) -> np.ndarray:
     """A hand's line: the points moved by a smooth random offset (amount: mm)."""
     n = len(points)
     t = np.linspace(0, 1, n)
-    out = points.copy()
+    out: np.ndarray = points.copy()
     for axis in range(2):
         phase, freq = rng.uniform(0, 2 * math.pi, 2), rng.uniform(0.5, 2.0, 2)
         out[:, axis] += amount * (0.6 * np.sin(2 * math.pi * freq[0] * t + phase[0])
@@ -183,13 +185,14 @@ def _wobble(rng, points: np.ndarray, amount: float) -> np.ndarray:
     return out
 
 
-def _line(rng, a, b, n: int = 12) -> np.ndarray:
-    a, b = np.asarray(a, float), np.asarray(b, float)
+def _line(rng: np.random.Generator, a: Sequence[float], b: Sequence[float], n: int = 12) -> np.ndarray:
+    start, end = np.asarray(a, float), np.asarray(b, float)
     t = np.linspace(0, 1, n)[:, None]
-    return a + (b - a) * t
+    points: np.ndarray = start + (end - start) * t
+    return points
 
 
-def _ellipse(rng, cx, cy, rx, ry) -> np.ndarray:
+def _ellipse(rng: np.random.Generator, cx: float, cy: float, rx: float, ry: float) -> np.ndarray:
     start = rng.uniform(0, 2 * math.pi)
     sweep = rng.uniform(1.85, 2.12) * math.pi
     tilt = rng.uniform(-0.3, 0.3)
@@ -199,7 +202,7 @@ def _ellipse(rng, cx, cy, rx, ry) -> np.ndarray:
     return np.stack([cx + x * math.cos(tilt) - y * math.sin(tilt), cy + x * math.sin(tilt) + y * math.cos(tilt)], 1)
 
 
-def _triangle(rng, cx, cy, size) -> list:
+def _triangle(rng: np.random.Generator, cx: float, cy: float, size: float) -> list[np.ndarray]:
     angle = rng.uniform(-0.25, 0.25)
     pts = []
     for k in range(3):
@@ -211,14 +214,17 @@ def _triangle(rng, cx, cy, size) -> list:
     return [path]
 
 
-def _cross(rng, cx, cy, rx, ry) -> list:
+def _cross(rng: np.random.Generator, cx: float, cy: float, rx: float, ry: float) -> list[np.ndarray]:
     return [_line(rng, (cx - rx, cy - ry), (cx + rx, cy + ry)), _line(rng, (cx + rx, cy - ry), (cx - rx, cy + ry))]
 
 
-def strokes(rng, cell: geometry.Cell, mark: str, style: str = "") -> list:
+def strokes(rng: np.random.Generator, cell: geometry.Cell, mark: str, style: str = "") -> list[np.ndarray]:
     """The pen strokes (arrays of mm points on the paper) that draw `mark` in `cell`."""
     r = cell.rect
-    j = lambda s: rng.normal(0, s)  # noqa: E731 - a small jitter
+
+    def j(spread: float) -> float:  # a small jitter
+        return float(rng.normal(0, spread))
+
     if mark == "empty":
         return []
     if cell.kind == "claim":
@@ -254,7 +260,7 @@ def strokes(rng, cell: geometry.Cell, mark: str, style: str = "") -> list:
     return _cross(rng, cx, cy, r.w / 2 - inset, r.h / 2 - inset)
 
 
-def draw_marks(rng, page: np.ndarray, board: Board, ppm: float) -> np.ndarray:
+def draw_marks(rng: np.random.Generator, page: np.ndarray, board: Board, ppm: float) -> np.ndarray:
     """`page` (BGR uint8) with the board's marks drawn by hand in one pen, and ghosts of erased ones."""
     geo = geometry.page(board.paper)
     colour = np.array(PENS[str(rng.choice(list(PENS)))], np.float32)
@@ -276,7 +282,7 @@ def draw_marks(rng, page: np.ndarray, board: Board, ppm: float) -> np.ndarray:
                               cv2.LINE_AA, shift)
     ghost = cv2.GaussianBlur(ghost, (0, 0), ppm * 0.5)
     a = np.clip(np.maximum(alpha, ghost), 0, 1)[:, :, None]
-    out = page.astype(np.float32) * (1 - a) + colour * a
+    out: np.ndarray = page.astype(np.float32) * (1 - a) + colour * a
     return out
 
 
@@ -370,7 +376,7 @@ def photo(board: Board, seed: int, preset: str = "hard", long_side: Optional[int
     return Photo(encoded.tobytes(), board, preset, in_view)
 
 
-def photos(seed: int, count: int, preset: str = "hard") -> list:
+def photos(seed: int, count: int, preset: str = "hard") -> list[Photo]:
     """`count` photos, each of one board of its own random game (seeded from `seed`)."""
     out = []
     for i in range(count):
@@ -391,9 +397,9 @@ class Figures:
     right: int = 0
     wrong_sure: int = 0
     not_sure: int = 0
-    seconds: list = field(default_factory=list)
-    refusals: list = field(default_factory=list)  # (seed, in view, message)
-    errors: list = field(default_factory=list)  # (seed, field, read, truth) wrong while sure
+    seconds: list[float] = field(default_factory=list)
+    refusals: list[tuple[int, int, str]] = field(default_factory=list)  # (seed, in view, message)
+    errors: list[tuple[int, str, Any, Any]] = field(default_factory=list)  # (seed, field, read, truth) wrong while sure
 
     def add(self, other: "Figures") -> None:
         for name in ("photos", "refused", "refused_too_few_in_view", "boxes", "right", "wrong_sure", "not_sure"):
@@ -403,16 +409,16 @@ class Figures:
         self.errors += other.errors
 
 
-def measure(seed: int, preset: str, long_side: Optional[int] = None) -> Figures:
-    """Read one synthetic photo (game and photo from `seed`) and compare with what was drawn."""
+def measure(seed: int, preset: str, long_side: Optional[int] = None, crops: Optional[Path] = None) -> Figures:
+    """Read one synthetic photo (game and photo from `seed`) and compare with what was drawn; with
+    `crops`, each box read wrong (sure or not) is written there as a PNG to look at."""
     import time
-
 
     boards = game(seed)
     board = boards[seed % len(boards)]
     shot = photo(board, seed, preset, long_side)
     start = time.process_time()
-    reading = read.read_photo(shot.jpeg, name=f"seed {seed}")
+    reading = read.read_photo(shot.jpeg, name=f"seed {seed}", crops=crops is not None)
     figures = Figures(photos=1, seconds=[time.process_time() - start])
     if reading.problems:
         figures.refused = 1
@@ -429,4 +435,10 @@ def measure(seed: int, preset: str, long_side: Optional[int] = None) -> Figures:
         if f.sure and f.value != truth:
             figures.wrong_sure += 1
             figures.errors.append((seed, f.field, f.value, truth))
+        if crops is not None and f.value != truth:
+            crops.mkdir(parents=True, exist_ok=True)
+            sure = "sure" if f.sure else "unsure"
+            name = f"{preset}-{seed}-{f.field}-read-{f.value or 'empty'}-drawn-{truth or 'empty'}-{sure}.png"
+            cv2.imwrite(str(crops / name), cv2.resize(reading.crops[f.field], None, fx=4, fy=4,
+                                                      interpolation=cv2.INTER_NEAREST))
     return figures
