@@ -10,15 +10,30 @@ checked against it, and the scorer's checks and tally run on the result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import Any, Hashable, Mapping, Protocol, Sequence
 
 from sheetgen.games.gold_west import mapcount
+from sheetgen.games.gold_west.entries import GoldWestTable, Sheet
 from sheetgen.games.gold_west.setup import from_code
 from sheetgen.results.model import Reader, and_list, plural
+from sheetgen.ruledata import RuleData
 from sheetgen.setupcode import SetupCodeError
 
-if TYPE_CHECKING:  # score.py imports this module
-    from sheetgen.games.gold_west.score import GoldWestScorer, GoldWestTable, Sheet
+
+class GoldWestScorer(Protocol):
+    """What the map form needs of the scorer (score.py, which calls it): the rule data and its
+    terrains, by code."""
+
+    @property
+    def rules(self) -> RuleData: ...
+    @property
+    def terrains(self) -> Sequence[str]: ...  # the terrain codes, in the data's order
+    @property
+    def word(self) -> Mapping[str, str]: ...  # code -> the terrain's name
+    @property
+    def terrain_key(self) -> Mapping[str, str]: ...  # code -> the name as a results file writes it
+    @property
+    def camps_per_player(self) -> Mapping[int, int]: ...  # player count -> camp pieces each
 
 # The counts a map gives (written as well, they are checked against it).
 MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")
