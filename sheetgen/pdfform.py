@@ -298,7 +298,7 @@ class FormWriter:
         return f"q {self._ink_stroke} {_num(side * 0.13)} w 1 J 1 j {path} S Q"
 
 
-class _Stream(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs: PDFObject is Any
+class _Stream(PDFObject):  # type: ignore[misc]  # reportlab has no type stubs: PDFObject is Any
     """A stream, Flate-compressed, with the dictionary `entries` (values as reportlab formats them)."""
 
     __RefOnly__ = 1
@@ -314,7 +314,7 @@ class _Stream(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has 
         return formatted + b"\nstream\n" + packed + b"\nendstream"
 
 
-class _Source(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
+class _Source(PDFObject):  # type: ignore[misc]  # reportlab has no type stubs
     """PDF source (bytes) with references (or other objects) in it, formatted when the file is written."""
 
     def __init__(self, parts: list[Any]):
@@ -331,7 +331,7 @@ def _ref(document: Any, reference: Any) -> bytes:
     return b"%d %d R" % document.idToObjectNumberAndVersion[reference.name]
 
 
-class _Node(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
+class _Node(PDFObject):  # type: ignore[misc]  # reportlab has no type stubs
     """A field that only holds other fields: a part of their names."""
 
     def __init__(self, name: str):
@@ -346,7 +346,7 @@ class _Node(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no
         return b"<< /T " + _string(self.name).encode("ascii") + b" /Kids [" + kids + b"]" + parent + b" >>"
 
 
-class _DefaultLook(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
+class _DefaultLook(PDFObject):  # type: ignore[misc]  # reportlab has no type stubs
     """The form's default /DA: a form font in use (only weights a field uses are embedded)."""
 
     def __init__(self, fonts: dict[str, Any]):
@@ -357,7 +357,7 @@ class _DefaultLook(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab
         return f"(/{tag} 0 Tf 0 g)".encode("ascii")
 
 
-class _Raw(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
+class _Raw(PDFObject):  # type: ignore[misc]  # reportlab has no type stubs
     """PDF source text written as it is."""
 
     def __init__(self, text: str):
@@ -367,7 +367,7 @@ class _Raw(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no 
         return self.text.encode("ascii")
 
 
-class _FontResources(PDFObject):  # type: ignore[misc, unused-ignore]  # reportlab has no type stubs
+class _FontResources(PDFObject):  # type: ignore[misc]  # reportlab has no type stubs
     """The form's default resources: its fonts, as they stand when the document is written."""
 
     def __init__(self, fonts: dict[str, Any]):

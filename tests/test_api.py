@@ -141,6 +141,8 @@ def test_library_errors_are_value_errors():
 
 
 def test_the_type_checker_passes():
+    """`mypy --strict` on the whole package (pyproject.toml's [tool.mypy] says strict)."""
+    assert re.search(r"^strict = true", (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
 
