@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional, Sequence
 
 import click
 
@@ -214,19 +216,23 @@ def _plot_target(option: str, force: bool) -> Path:
         raise InvalidArgument("plot", exc.message) from None
 
 
-def score_into_log(log: str, date: Optional[str], run: Callable[[], list[batch.FileOutcome]], data: Optional[str],
-                   show: Callable[[list[batch.FileOutcome]], None], quiet: bool) -> bool:
-    """`sheetgen score --log`: the log is opened before any work, each game scored is kept in it,
-    and its lines follow the scores (on stderr when `quiet`, or for a game not logged).
-    False when a game could not be logged."""
-    day = parse_date(date, "date") if date is not None else None
-    play_log = PlayLog(log_show.log_path(log))
-    outcomes = run()
-    lines, failed = log_show.log_outcomes(play_log, outcomes, day, data)
-    play_log.close()
-    try:
-        show(outcomes)
-    finally:
-        for line in lines:
-            _say(line, err=quiet or line.startswith("not logged"))
-    return not failed
+@dataclass
+class ScoreLog:
+    """`sheetgen score --log`: the play log, opened before any work (a log that cannot be opened,
+    or a bad --date, stops the command before a file is read), and the day its games are kept for."""
+
+    log: PlayLog
+    day: Optional[datetime.date]
+
+    @classmethod
+    def open(cls, path: str, date: Optional[str]) -> ScoreLog:
+        day = parse_date(date, "date") if date is not None else None
+        return cls(PlayLog(log_show.log_path(path)), day)
+
+    def keep(self, outcomes: Sequence[batch.FileOutcome], data: Optional[str]) -> tuple[list[str], bool]:
+        """Each game scored kept, and the log closed: the lines to print after the scores, and
+        whether a game could not be logged."""
+        try:
+            return log_show.log_outcomes(self.log, outcomes, self.day, data)
+        finally:
+            self.log.close()

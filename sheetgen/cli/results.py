@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
 from sheetgen import api
-from sheetgen.cli.common import _data
+from sheetgen.cli.common import _data, _say
 from sheetgen.errors import InvalidArgument
 from sheetgen.results import batch, show as results_show
+
+if TYPE_CHECKING:
+    from sheetgen.cli.playlog import ScoreLog
 
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
@@ -74,15 +77,19 @@ def score(ctx: click.Context, files: tuple[str, ...], fmt: str, show_map: bool, 
                                      "derived counts instead (leave out --map or --format json)")
     if date is not None and log is None:
         raise InvalidArgument("date", "--date is the day a logged game was played; add --log")
-    if log is None:
-        results_show.show(batch.run(files, _lookup(_data(ctx)), score=True), fmt.lower(), score=True, picture=show_map)
-        return
-    # the play log (sqlite3, platformdirs) loads only with --log: a plain score keeps no log
-    from sheetgen.cli.playlog import score_into_log
+    kept: Optional[ScoreLog] = None
+    if log is not None:  # the play log (sqlite3, platformdirs) loads only with --log, opened before any work
+        from sheetgen.cli import playlog as log_command
 
-    if not score_into_log(log, date, lambda: batch.run(files, _lookup(_data(ctx)), score=True), _data(ctx),
-                          lambda outcomes: results_show.show(outcomes, fmt.lower(), score=True, picture=show_map),
-                          fmt.lower() == "json"):
+        kept = log_command.ScoreLog.open(log, date)
+    outcomes = batch.run(files, _lookup(_data(ctx)), score=True)
+    lines, failed = kept.keep(outcomes, _data(ctx)) if kept is not None else ([], False)
+    try:
+        results_show.show(outcomes, fmt.lower(), score=True, picture=show_map)
+    finally:  # the log's lines follow the scores (on stderr under --format json, or for a game not logged)
+        for line in lines:
+            _say(line, err=fmt.lower() == "json" or line.startswith("not logged"))
+    if failed:
         sys.exit(1)
 
 
