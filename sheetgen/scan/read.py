@@ -366,11 +366,12 @@ def _codes(paper: str) -> tuple[list[str], np.ndarray]:
 
 def _nearest_code(grids: list[np.ndarray], paper: str, masks: Optional[list[np.ndarray]] = None) -> Optional[str]:
     """The code of this sheetgen's page (1-NEAREST_PAGES, either ink) whose modules the sampled ones
-    match: at most 5% of the modules seen differ from it, and at least 7 points more from every other
-    code. Codes of two pages share their text but the page and differ in 11% or more of their
-    modules; a code of another layout or rule data (or forged) differs from all of them by 14% or
-    more: within 5%, no other code can be the one printed. Anything less clear is not read. With
-    `masks`, only the modules marked True (not under glare) count, and at least 60% must be seen."""
+    match: at most 5% of the modules seen differ from it, and at least 6 points more from every other
+    code. Codes of two pages share their text but the page and differ in 10.2% or more of their
+    modules; a code of another layout or rule data (or forged) differs from all of them by 11.7% or
+    more (one fixed mask, scan/qr.py): within 5%, no other code can be the one printed. Anything less
+    clear is not read. With `masks`, only the modules marked True (not under glare) count, and at
+    least 60% must be seen."""
     if not grids:
         return None
     texts, codes = _codes(paper)
@@ -385,7 +386,7 @@ def _nearest_code(grids: list[np.ndarray], paper: str, masks: Optional[list[np.n
         order = np.argsort(distance)
         if best is None or distance[order[0]] < best[0]:
             best = (float(distance[order[0]]), float(distance[order[1]]), texts[int(order[0])])
-    if best is not None and best[0] <= 0.05 and best[1] >= best[0] + 0.07:
+    if best is not None and best[0] <= 0.05 and best[1] >= best[0] + 0.06:
         return str(best[2])
     return None
 
