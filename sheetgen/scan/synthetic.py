@@ -91,9 +91,19 @@ def legal(boards: list[Board]) -> bool:
 
 
 def _deal(rng: np.random.Generator, players: int, paper: str, ink: str) -> list[Board]:
+    """The boards of a random game: claims, then shipping, then contracts and offices (in this
+    order: a seed gives the same game)."""
     rules = _rules()
-    rounds = rules["rounds"]
     boards = [Board(p + 1, paper, ink, {}, {}) for p in range(players)]
+    _deal_claims(rng, rules, boards)
+    _deal_shipping(rng, rules, boards)
+    _deal_taken(rng, rules, boards)
+    return boards
+
+
+def _deal_claims(rng: np.random.Generator, rules: RuleData, boards: list[Board]) -> None:
+    """Each player's claim rows, filled from the left: one claim a turn at most."""
+    rounds = rules["rounds"]
     rows = rules["claims"]["rows"]
     for b in boards:
         used = {row["key"]: 0 for row in rows}
@@ -112,6 +122,11 @@ def _deal(rng: np.random.Generator, players: int, paper: str, ink: str) -> list[
             for j in range(used[row["key"]], len(row["spaces"])):
                 name = f"claims.{row['key']}.{j + 1}"
                 b.marks[name], b.values[name] = "empty", ""
+
+
+def _deal_shipping(rng: np.random.Generator, rules: RuleData, boards: list[Board]) -> None:
+    """How far each player shipped each metal; a two-number box is high for the first there, low
+    for the others, and crossed out on most boards of players not there yet."""
     for row in rules["shipping"]["rows"]:
         counts = [int(min(len(row["boxes"]), rng.geometric(0.35) - 1)) for _ in boards]
         for box, spec in enumerate(row["boxes"], 1):
@@ -134,6 +149,12 @@ def _deal(rng: np.random.Generator, players: int, paper: str, ink: str) -> list[
                     if marked:
                         styles = ["check", "x", "slash"] + (["ring", "ring"] if spec == 2 else [])
                         b.styles[name] = str(rng.choice(styles))
+
+
+def _deal_taken(rng: np.random.Generator, rules: RuleData, boards: list[Board]) -> None:
+    """Contracts and Boomtown offices: circled by the player who took one, crossed out on most
+    other boards."""
+    players = len(boards)
     cells = [f"contracts.{c['number']}" for c in rules["contracts"]]
     letters = {f["resource"]: f["letter"].upper() for f in rules["dice"]["faces"]}
     cells += [f"offices.{letters[o['row']]}{letters[o['column']]}" for o in rules["boomtown"]["offices"]]
@@ -146,7 +167,6 @@ def _deal(rng: np.random.Generator, players: int, paper: str, ink: str) -> list[
                 b.marks[name], b.values[name] = "crossed", False
             else:
                 b.marks[name], b.values[name] = "empty", False
-    return boards
 
 
 def scramble(seed: int) -> Board:
