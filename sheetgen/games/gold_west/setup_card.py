@@ -138,7 +138,9 @@ def _board(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None
     if out:
         note = f"hatched tiles: face down, out of play; {note}"
     card.heading("The board", note)
-    board = hex_map(card, rules, setup["terrain"], size=8.4, token=lambda where: _token(card, setup, where))
+    # a referee's copy sets every hex label on a patch of paper, readable on any terrain's colour
+    board = hex_map(card, rules, setup["terrain"], size=8.4, token=lambda where: _token(card, setup, where),
+                    patch=card.reveal)
     card.y += board.height + 0.4
     legend(card, rules, bool(out))
     names = {r["code"]: r["name"] for r in rules["resources"]}
@@ -201,8 +203,8 @@ def hex_map(card: setupcard.Card, rules: RuleData, terrain: Optional[list[dict[s
                  pictograms.icon(ICON[code], cx - 1.6, cy - 3.5, 3.6),
                  Text(cx + 0.7, cy - 2.4, code, code_size, bold=code_size > 6.5, align="left"))
         if token is not None:
-            label, bold, patch = token(hexes.key(h))
-            if patch:
+            label, bold, on_paper = token(hexes.key(h))
+            if on_paper:
                 w = text_width(label, 6.5, bold) + 1.2
                 card.add(Box(Rect(cx - w / 2, cy - 1.0, w, 3.2), fill="paper", stroke=None, radius=0.6))
             card.add(Text(cx, cy + 1.4, label, 6.5, bold=bold, align="center", max_width=board.s * 1.6))
