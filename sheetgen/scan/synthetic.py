@@ -18,6 +18,7 @@ Needs the scan extra (OpenCV, NumPy, pypdfium2).
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +29,8 @@ import numpy as np
 
 from sheetgen import api
 from sheetgen.api import Ink, Paper, SheetOptions
+from sheetgen.errors import InvalidInput
+from sheetgen.results.pdf import FilledPage, FilledPdf
 from sheetgen.ruledata import RuleData
 from sheetgen.scan import geometry, read
 
@@ -77,12 +80,8 @@ def game(seed: int, players: Optional[int] = None, paper: Optional[str] = None,
 
 def legal(boards: list[Board]) -> bool:
     """Whether sheetgen's checks pass the game these boards hold (as filled forms)."""
-    from sheetgen.results.pdf import FilledPage, FilledPdf
-
     forms = [FilledPdf(f"board {b.page}", [FilledPage(1, "rolled-west", "board",
                                                       {"name": f"P{b.page}", "total": "", **b.values})]) for b in boards]
-    from sheetgen.errors import InvalidInput
-
     try:
         result = api.game("rolled-west").check(forms)
     except InvalidInput:  # a board with nothing on it: the pipeline refuses it, so draw again
@@ -432,8 +431,6 @@ class Figures:
 def measure(seed: int, preset: str, long_side: Optional[int] = None, crops: Optional[Path] = None) -> Figures:
     """Read one synthetic photo (game and photo from `seed`) and compare with what was drawn; with
     `crops`, each box read wrong (sure or not) is written there as a PNG to look at."""
-    import time
-
     boards = game(seed)
     board = boards[seed % len(boards)]
     shot = photo(board, seed, preset, long_side)

@@ -33,6 +33,7 @@ from typing import Any, Optional, Sequence
 from sheetgen.results.forms import (MISSING, Column, digits, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                                     Slot, TextValue)
 from sheetgen.games.gold_west import hexes
+from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games.gold_west.asciimap import initials
 from sheetgen.games.gold_west.score import GoldWestScorer
 from sheetgen.games.gold_west.setup import from_code
@@ -283,9 +284,6 @@ def form(rules: RuleData) -> SheetForm:
         table = outcome.table
         code = outcome.doc.value.get(SETUP) if isinstance(outcome.doc.value, dict) else None
         if table.placed is None or not isinstance(code, str):
-            from sheetgen.errors import InvalidInput
-            from sheetgen.errors import Problem
-
             raise InvalidInput([Problem(outcome.doc.name, "the board record sheet shows the map: fill it from a "
                                                           "results file in map form (setup: CODE, and each "
                                                           "player's camps and settlements as hexes)")])

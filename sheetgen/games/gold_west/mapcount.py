@@ -31,6 +31,7 @@ from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Optional, Seque
 
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.hexes import Hex
+from sheetgen.results.model import closest
 from sheetgen.ruledata import RuleData
 
 KINDS = hexes.BUILDING_LISTS                           # the lists a player's buildings are written in
@@ -148,7 +149,6 @@ def _unknown(board: Board, text: Any) -> str:
     A typo of a real name ("E33", "-5,l") is matched by spelling (`closest`);
     a well-formed name off the board ("O4", "9,0") by distance on the grid.
     """
-    from sheetgen.results.model import closest   # only an error needs a hint
 
     named = board.labels
     spelt = {named.label(h): h for h in named.cells}
