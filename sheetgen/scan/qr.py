@@ -10,6 +10,7 @@ Versions 1-6 need no version information blocks and hold up to 154 characters.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Optional
 
 ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 # version: (data codewords in a block, blocks, error correction codewords in a block), level M
@@ -185,6 +186,20 @@ def _template(version: int) -> tuple[tuple[str, ...], tuple[tuple[int, int, bool
                     order.append((row, col, _masked(row, col)))
         right -= 2
     return tuple("".join("0" if cell else "1" for cell in line) for line in dark), tuple(order)
+
+
+def fixed_modules(count: int) -> Optional[tuple[list[list[bool]], list[list[bool]]]]:
+    """For a code `count` modules wide (versions 1-6): which modules carry no data (finders and their
+    separators, timing, the alignment square, the format information, the dark module) and how this
+    encoder draws each (True: dark); None for another width."""
+    version, rest = divmod(count - 17, 4)
+    if rest or version not in BLOCKS:
+        return None
+    function, order = _template(version)
+    fixed = [[True] * count for _ in range(count)]
+    for row, col, _ in order:
+        fixed[row][col] = False
+    return fixed, [[cell == "0" for cell in line] for line in function]
 
 
 def matrix(text: str) -> list[str]:

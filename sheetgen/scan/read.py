@@ -30,7 +30,7 @@ import pypdfium2 as pdfium
 
 from sheetgen import api
 from sheetgen.api import Ink, Paper, SheetOptions
-from sheetgen.scan import geometry, marks
+from sheetgen.scan import geometry, marks, qr
 from sheetgen.sheet import Rect
 
 MAX_BYTES = 40_000_000
@@ -274,11 +274,11 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) 
         scores = cv2.matchTemplate(window.astype(np.float32), template, cv2.TM_CCOEFF_NORMED)
         _, _, _, (bx, by) = cv2.minMaxLoc(scores)
         places.insert(0, (float(wx + bx), float(wy + by)))
-    patterns = _function_patterns(geo.paper, count)
+    fixed = _fixed_modules(count)
     for left, top in places:
         for dy, dx in [(0, 0)] + [(dy, dx) for dy in (-2, 0, 2) for dx in (-2, 0, 2) if dy or dx]:
             for black in sample(left + dx, top + dy)[:2]:
-                decoded = _decode_modules(detector, black, patterns)
+                decoded = _decode_modules(detector, black, fixed)
                 if decoded:
                     return decoded
     # last resort: the modules sampled at every place within 1 mm of where the code is printed,
@@ -292,46 +292,30 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) 
     return _nearest_code(grids, geo.paper, masks)
 
 
-def _function_mask(count: int) -> np.ndarray:
-    """The modules of a QR code of `count` x `count` (versions 2-6) that carry no data: finders and
-    their separators, timing, the alignment square and the format information."""
-    mask = np.zeros((count, count), bool)
-    for r0, c0 in ((0, 0), (0, count - 8), (count - 8, 0)):
-        mask[r0:r0 + 8, c0:c0 + 8] = True
-    mask[6, :] = mask[:, 6] = True
-    mask[8, :9] = mask[:9, 8] = mask[8, count - 8:] = mask[count - 8:, 8] = True
-    mask[count - 9:count - 4, count - 9:count - 4] = True
-    return mask
-
-
 @lru_cache(maxsize=4)
-def _function_patterns(paper: str, count: int) -> tuple[np.ndarray, ...]:
-    """The different ways this sheetgen's codes (pages 1-NEAREST_PAGES) draw their non-data modules
-    (they differ only in the mask named in the format information)."""
-    _, codes = _codes(paper)
-    if not 25 <= count <= 41 or not len(codes) or codes.shape[1] != count * count:
-        return ()  # the mask above holds for versions 2-6 only
-    mask = _function_mask(count)
-    seen: dict[bytes, np.ndarray] = {}
-    for code in codes:
-        fixed = code.reshape(count, count)[mask]
-        seen.setdefault(fixed.tobytes(), fixed)
-    return tuple(seen.values())
+def _fixed_modules(count: int) -> Optional[tuple[np.ndarray, np.ndarray]]:
+    """The modules of a code `count` wide that carry no data, and how sheetgen draws them (scan/qr.py)."""
+    fixed = qr.fixed_modules(count)
+    if fixed is None:
+        return None
+    where, dark = fixed
+    mask = np.array(where, bool)
+    return mask, np.array(dark, bool)[mask]
 
 
-def _decode_modules(detector: Any, black: np.ndarray, patterns: tuple[np.ndarray, ...] = ()) -> Optional[str]:
+def _decode_modules(detector: Any, black: np.ndarray,
+                    fixed: Optional[tuple[np.ndarray, np.ndarray]] = None) -> Optional[str]:
     """The text of a QR code given as its modules (True: dark), redrawn clean with a quiet zone and
     decoded at its known corners: as sampled, then with its non-data modules (a misread finder or
     format bit stops the decoder) set as this sheetgen draws them. The data modules are left as
     read: the code's own error correction decides, so a forged code still decodes to its own text."""
     count = black.shape[0]
     candidates = [black]
-    if patterns:
-        mask = _function_mask(count)
-        for pattern in patterns:
-            fixed = black.copy()
-            fixed[mask] = pattern
-            candidates.append(fixed)
+    if fixed is not None:
+        mask, pattern = fixed
+        repaired = black.copy()
+        repaired[mask] = pattern
+        candidates.append(repaired)
     scale, quiet = 8, 4
     a, b = quiet * scale, (quiet + count) * scale
     corners = np.array([[[a, a], [b, a], [b, b], [a, b]]], np.float32)
