@@ -313,9 +313,7 @@ class Game:
         """
         sources = _pdf_sources(path) if text is None else None
         if sources is not None:
-            from sheetgen.results.pdf import read as read_forms  # loaded by _pdf_sources already
-
-            return read_forms(sources, self.key, self.form, fillable_sheets())
+            return self._read_forms(sources)
         if path is not None and text is None:
             if not isinstance(path, (str, os.PathLike)):
                 raise InvalidArgument("path", "several files must all be filled PDF forms (*.pdf); a results "
@@ -330,6 +328,12 @@ class Game:
             raise InvalidInput([doc.problem(("game",), f"this file holds {written} results, not {self.key}; "
                                                        f"use it with {written}")])
         return doc
+
+    def _read_forms(self, sources: list[Union[PathLike, FilledPdf]]) -> Document:
+        """Filled PDF forms of this game read as one document (its sheets located by page and field)."""
+        from sheetgen.results.pdf import read as read_forms  # loaded by _pdf_sources already
+
+        return read_forms(sources, self.key, self.form, fillable_sheets())
 
     def check(self, path: Optional[Source] = None, *, text: Optional[str] = None,
               name: Optional[str] = None) -> CheckResult:
@@ -356,9 +360,7 @@ class Game:
         sources = _pdf_sources(forms)
         if sources is None:
             raise InvalidArgument("path", "export reads filled PDF forms (*.pdf)")
-        from sheetgen.results.pdf import read as read_forms  # loaded by _pdf_sources already
-
-        doc = read_forms(sources, self.key, self.form, fillable_sheets())
+        doc = self._read_forms(sources)
         result = self.scorer().check(doc)
         if result.problems:
             raise InvalidInput(result.problems)
