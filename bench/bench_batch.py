@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import os
 import shutil
 import statistics

@@ -1,6 +1,5 @@
 """The command line: options, messages and exit codes, as a user meets them."""
 
-import os
 import sys
 from pathlib import Path
 

@@ -20,7 +20,7 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad, pad_grid
-from sheetgen.sheet import FormField, Rect
+from sheetgen.sheet import FormField
 
 from conftest import ROOT
 from formfill import (PDFTOPPM, Fillable, check_fills_show_in_their_fields, fields_in_boxes, ppm,

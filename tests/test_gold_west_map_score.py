@@ -8,7 +8,6 @@ map form does not depend on the order the hexes are listed in.
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import pytest

@@ -563,7 +563,7 @@ def test_values_in_object_streams_are_found(tmp_path, monkeypatch):
 
 
 def test_a_huge_or_unreadable_pdf_is_kept(tmp_path, monkeypatch):
-    from sheetgen import SheetOptions, game, output
+    from sheetgen import game, output
 
     path = tmp_path / "b.pdf"
     path.write_bytes(game("rolled-west").sheet().pdf)

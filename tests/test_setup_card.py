@@ -64,7 +64,6 @@ def test_piecepack_card_draws_every_plot(run, tmp_path):
 
 def test_low_ink_card_has_no_colour_fills(run, tmp_path):
     import re
-    import zlib
 
     assert run("setup", "piecepack-gold-rush", "--seed", "ink", "--ink", "low", "-o", "c.pdf").code == 0
     reader = PdfReader(str(tmp_path / "c.pdf"))

@@ -12,7 +12,7 @@ from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad, pad_grid
 from sheetgen.paths import bundled
-from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest, Text
+from sheetgen.sheet import Box, SheetRequest, Text
 
 from printed import check_inside, check_nesting, colour_fills, reader
 

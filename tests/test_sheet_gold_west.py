@@ -14,7 +14,7 @@ import sheetgen
 from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
-from sheetgen.sheet import Box, Icon, Line, Para, Rect, SheetRequest, Text
+from sheetgen.sheet import Box, Para, Rect, SheetRequest, Text
 
 from printed import check_inside, check_nesting, colour_fills, reader
 

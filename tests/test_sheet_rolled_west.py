@@ -3,7 +3,6 @@
 import hashlib
 import itertools
 import shutil
-from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -11,7 +10,7 @@ from pypdf import PdfReader
 from sheetgen import layouts, pdf, ruledata
 from sheetgen.games import get_game
 from sheetgen.paths import bundled
-from sheetgen.sheet import Box, Icon, Para, Rect, SheetRequest
+from sheetgen.sheet import Box, Icon, Para, SheetRequest
 
 from printed import check_inside, check_nesting, colour_fills, reader
 

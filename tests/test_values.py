@@ -193,7 +193,6 @@ def test_invalid_utf8_in_an_answer_is_asked_again_without_a_traceback(tmp_path):
 
 # -- every number is bounded by what the game allows, and refused where it is written ---------
 
-from sheetgen.results.yaml import read_yaml  # noqa: E402
 
 GAMES = ["gold-west", "rolled-west", "carcassonne-gold-rush", "piecepack-gold-rush"]
 HUGE = 9_999_999_999_999
