@@ -134,31 +134,30 @@ def render(table: Standings, title: str, ending: str) -> bytes:
         text = renderSVG.drawToString(d)
         return text.encode("utf-8") if isinstance(text, str) else text
     if ending in (".pdf", ".png"):
-        from reportlab.graphics import renderPDF
+        from reportlab.graphics import renderPDF, shapes
         from reportlab.pdfgen.canvas import Canvas
 
-        from sheetgen.pdf import _pin_date
+        from sheetgen.pdf import _pin_date, flate_only
         from sheetgen.typeface import FONTS
 
         buffer = io.BytesIO()
-        # as every sheetgen PDF: the font embedded from the first text on, dated 2000-01-01 (the same
-        # standings give the same bytes), and named as sheetgen's
-        c = Canvas(buffer, pagesize=(d.width, d.height), invariant=1, initialFontName=FONTS[False])
-        _pin_date(c)
-        c.setTitle(title)
-        c.setCreator(f"sheetgen {__version__}")
-        # reportlab's renderer starts every drawing in its default font, Helvetica, naming a font
-        # the PDF would not embed; it starts in Arimo instead
-        from reportlab.graphics import shapes
-
-        default = shapes.STATE_DEFAULTS["fontName"]
-        shapes.STATE_DEFAULTS["fontName"] = FONTS[False]
-        try:
-            renderPDF.draw(d, c, 0, 0)
-        finally:
-            shapes.STATE_DEFAULTS["fontName"] = default
-        c.showPage()
-        c.save()
+        with flate_only():  # as every sheetgen PDF: Flate-compressed streams, no ASCII85 layer
+            # the font embedded from the first text on, dated 2000-01-01 (the same standings give the
+            # same bytes), and named as sheetgen's
+            c = Canvas(buffer, pagesize=(d.width, d.height), invariant=1, initialFontName=FONTS[False])
+            _pin_date(c)
+            c.setTitle(title)
+            c.setCreator(f"sheetgen {__version__}")
+            # reportlab's renderer starts every drawing in its default font, Helvetica, naming a font
+            # the PDF would not embed; it starts in Arimo instead
+            default = shapes.STATE_DEFAULTS["fontName"]
+            shapes.STATE_DEFAULTS["fontName"] = FONTS[False]
+            try:
+                renderPDF.draw(d, c, 0, 0)
+            finally:
+                shapes.STATE_DEFAULTS["fontName"] = default
+            c.showPage()
+            c.save()
         if ending == ".pdf":
             return buffer.getvalue()
         return _png(buffer.getvalue())
