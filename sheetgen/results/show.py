@@ -27,9 +27,9 @@ def lines(outcomes: Sequence[FileOutcome], fmt: str, score: bool, picture: bool 
     file with problems raises InvalidInput instead (the command line lists them)."""
     if fmt == "json":
         return [(json.dumps(_json(outcomes), indent=2, ensure_ascii=False), False)]
-    counts = _summary(outcomes)
     if len(outcomes) == 1:
         return _one(outcomes[0], score, picture)
+    counts = _summary(outcomes)
     out: list[tuple[str, bool]] = []
     for o in outcomes:
         if score and o.report is not None:
