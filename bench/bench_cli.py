@@ -1,6 +1,6 @@
 """Start-up of every command that draws nothing, against `python -c "import click, yaml"`.
 
-Run: python bench/bench_cli.py [--runs 21] [--quick] [--venv DIR] [--python PY]
+Run: python bench/bench_cli.py [--runs 21] [--quick] [--venv DIR] [--python PY] [--instructions]
 
 Builds a clean virtual environment (`python -m venv`, then `pip install` of this
 checkout; --venv DIR keeps it there for the next run, --python PY uses an
@@ -14,18 +14,27 @@ the floor's; the goal for every command is 1.6x. Runs are interleaved (one
 of each command per round) so a change in machine load hits all alike, and
 the machine's load average is printed: figures from a loaded machine are
 noisier, the CPU ratios less so. Not a test: it asserts nothing.
+
+--instructions counts instead the instructions each command runs (valgrind's
+callgrind, one run each, two at a time): the same figure on a busy machine as
+on an idle one, to within a few tenths of a percent, where times move by 0.2x.
+It is not time (a cache miss costs more than an instruction), but it says what
+a change saved while other work shares the machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,12 +100,38 @@ def run_once(argv: list[str], env: dict) -> tuple[float, float]:
     return wall, cpu
 
 
+def instructions(argv: list[str], env: dict) -> int:
+    """The instructions one run of `argv` executes, as valgrind's callgrind counts them."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                          capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"valgrind gave no count for {' '.join(argv)}:\n{done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def count_all(timed: list[tuple[str, list[str], dict]], envs: list[dict]) -> None:
+    """Print each command's instruction count and its ratio to the floor's."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    with ThreadPoolExecutor(2) as pool:
+        counts = list(pool.map(lambda job: instructions(job[0][1], job[1]), zip(timed, envs)))
+    width = max(len(label) for label, _, _ in timed)
+    print(f"{'':{width}}  instructions  ratio   (floor: ratio {FLOOR})")
+    for (label, _, _), count in zip(timed, counts):
+        ratio = count / counts[0]
+        mark = "" if label.startswith("python") else ("  ok" if ratio <= FLOOR else "  OVER")
+        print(f"{label:{width}}  {count / 1e6:10.1f} M  {ratio:5.2f}{mark}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--quick", action="store_true", help="only --version, games and one check")
     parser.add_argument("--venv", type=Path, help="keep the clean venv here (built when missing)")
     parser.add_argument("--python", type=Path, help="a Python whose environment already has sheetgen")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under valgrind instead of timing (steady on a busy machine)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         python = args.python or venv_python(args.venv or Path(tmp) / "venv")
@@ -106,6 +141,10 @@ def main() -> None:
         # warm-up (compiles the bytecode); a command that ends in a traceback is timed but marked
         broken = [b"Traceback" in subprocess.run(argv, capture_output=True, env=env).stderr
                   for (_, argv, _), env in zip(timed, envs)]
+        if args.instructions:
+            print(f"{python} ({sys.version.split()[0]}); instructions, one run each")
+            count_all(timed, envs)
+            return
         walls: list[list[float]] = [[] for _ in timed]
         cpus: list[list[float]] = [[] for _ in timed]
         print(f"{python} ({sys.version.split()[0]}); {args.runs} runs each; {load()} at the start")
