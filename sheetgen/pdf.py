@@ -132,7 +132,7 @@ def _render(doc: SheetDocument, paper: str, ink: str) -> bytes:
     palette = PALETTES[ink]
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=FONTS[False])
-    _pin_date(c)
+    pin_date(c)
     c.setTitle(doc.title)
     c.setSubject(doc.subject)
     c.setAuthor("sheetgen")
@@ -176,7 +176,7 @@ class _FixedTime:
     tzname = "UTC"
 
 
-def _pin_date(c: Canvas) -> None:
+def pin_date(c: Canvas) -> None:
     """Date the document FIXED_DATE whatever SOURCE_DATE_EPOCH says.
 
     reportlab reads the variable when it makes the document, even in invariant

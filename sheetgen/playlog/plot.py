@@ -137,7 +137,7 @@ def render(table: Standings, title: str, ending: str) -> bytes:
         from reportlab.graphics import renderPDF, shapes
         from reportlab.pdfgen.canvas import Canvas
 
-        from sheetgen.pdf import _pin_date, flate_only
+        from sheetgen.pdf import flate_only, pin_date
         from sheetgen.typeface import FONTS
 
         buffer = io.BytesIO()
@@ -145,7 +145,7 @@ def render(table: Standings, title: str, ending: str) -> bytes:
             # the font embedded from the first text on, dated 2000-01-01 (the same standings give the
             # same bytes), and named as sheetgen's
             c = Canvas(buffer, pagesize=(d.width, d.height), invariant=1, initialFontName=FONTS[False])
-            _pin_date(c)
+            pin_date(c)
             c.setTitle(title)
             c.setCreator(f"sheetgen {__version__}")
             # reportlab's renderer starts every drawing in its default font, Helvetica, naming a font
