@@ -20,14 +20,18 @@ from sheetgen.scan import photos
 @FORCE
 @click.pass_context
 def export(ctx: click.Context, files: tuple[str, ...], out: Optional[str], force: bool) -> None:
-    """Turn filled PDF forms (the sheets of one game) into the results file they amount to.
+    """Turn filled PDF forms or photos of boards (the sheets of one game) into a results file.
 
-    The forms are checked first; with any problem nothing is written (exit 1).
+    FILE is a filled PDF form or a phone photo of a marked Rolled West board
+    (.jpg, .jpeg or .png, with the scan extra); a box of a photo the reader is
+    not sure of is asked at a terminal, else refused. The forms are checked
+    first; with any problem nothing is written (exit 1).
     An existing -o file is kept unless --force is given.
 
     \b
     Examples:
       sheetgen export board-ann.pdf board-ben.pdf -o tonight.yaml
+      sheetgen export ann.jpg ben.jpg -o tonight.yaml
       sheetgen sheet rolled-west --from tonight.yaml        (and back to a filled form)
     """
     for name in files:

@@ -16,11 +16,14 @@ if TYPE_CHECKING:
     from sheetgen.cli.playlog import ScoreLog
 
 
-_FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a folder (every .yaml, .yml
-and .pdf file in it) or - for standard input (YAML). A results file is one game.
-Filled PDFs are players' sheets: all the PDFs given that were printed for the same
-game make one game together, and so do those of one folder. Several games are
-checked one by one, then a summary line says how many passed."""
+_FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a phone photo of a marked
+Rolled West board (.jpg, .jpeg or .png; read as 'sheetgen scan' reads it, with the
+scan extra), a folder (every .yaml, .yml and .pdf file in it) or - for standard
+input (YAML). A results file is one game. Filled PDFs and photos are players'
+sheets: all those given that were printed for the same game make one game
+together, and so do the PDFs of one folder. A box of a photo the reader is not
+sure of is asked at a terminal, else refused as PHOTO:FIELD: message. Several
+games are checked one by one, then a summary line says how many passed."""
 
 
 @click.command(epilog=_FILES_HELP)
@@ -29,7 +32,7 @@ checked one by one, then a summary line says how many passed."""
               show_default=True, help="Lines for people, or JSON for programs.")
 @click.pass_context
 def check(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
-    """Check filled-in results files (or filled PDF forms) against the rules, without tallying.
+    """Check filled-in results (files, filled PDF forms or photos of boards) against the rules, without tallying.
 
     Every problem is listed as FILE:LINE:COLUMN: message, or FILE:page N:FIELD:
     message in a PDF form (exit 1), the first 100 of a file then a count of the
@@ -40,6 +43,7 @@ def check(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
     Examples:
       sheetgen check tonight.yaml
       sheetgen check board-ann.pdf board-ben.pdf    (the boards of one game)
+      sheetgen check ann.jpg ben.jpg         (photos of the boards of one game)
       sheetgen check games/                  (every results file in a folder)
     """
     outcomes = batch.run(files, _lookup(_data(ctx)), score=False)
@@ -60,7 +64,7 @@ def check(ctx: click.Context, files: tuple[str, ...], fmt: str) -> None:
 @click.pass_context
 def score(ctx: click.Context, files: tuple[str, ...], fmt: str, show_map: bool, log: Optional[str],
           date: Optional[str]) -> None:
-    """Check filled-in results files (or filled PDF forms), then tally them: totals, ranks, winners.
+    """Check filled-in results (files, filled PDF forms or photos of boards), then tally them: totals, ranks, winners.
 
     \b
     Examples:
@@ -68,6 +72,7 @@ def score(ctx: click.Context, files: tuple[str, ...], fmt: str, show_map: bool, 
       sheetgen score tonight.yaml
       sheetgen score tonight.yaml --format json
       sheetgen score board-ann.pdf board-ben.pdf    (filled boards: one game)
+      sheetgen score ann.jpg ben.jpg         (photos of marked boards: one game)
       sheetgen score season/                 (every game in a folder, then a summary)
       sheetgen score gold-west-map.yaml --map   (and a map of the board)
       sheetgen score tonight.yaml --log      (and keep it in the play log)

@@ -35,7 +35,7 @@ from sheetgen.scan import photos
 @click.option("--fillable", is_flag=True, help="Add form fields over every box a player writes in, to fill "
               "in on screen; 'sheetgen score' reads the saved PDF.")
 @click.option("--from", "results", metavar="FILE", help="Fill the form in from a results file (or filled "
-              "PDFs of one game); implies --fillable. The file names the players.")
+              "PDFs or photos of boards of one game); implies --fillable. The file names the players.")
 @click.option("--fields", is_flag=True, help="List the form's fields (names as messages show them, kinds, "
               "what each is read as) instead of printing.")
 @click.option("--code", metavar="CODE", help="Sheets drawn for one setup (gold-west board): its setup code.")
