@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 
 _FILES_HELP = """FILE may be a results file (YAML), a filled PDF form, a phone photo of a marked
 Rolled West board (.jpg, .jpeg or .png; read as 'sheetgen scan' reads it, with the
-scan extra), a folder (every .yaml, .yml and .pdf file in it) or - for standard
+scan extra), a folder (every results file, PDF and photo in it) or - for standard
 input (YAML). A results file is one game. Filled PDFs and photos are players'
 sheets: all those given that were printed for the same game make one game
-together, and so do the PDFs of one folder. A box of a photo the reader is not
+together, and so do those of one folder. A box of a photo the reader is not
 sure of is asked at a terminal, else refused as PHOTO:FIELD: message. Several
 games are checked one by one, then a summary line says how many passed."""
 

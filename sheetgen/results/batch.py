@@ -1,7 +1,7 @@
 """Checking and scoring many results files in one process.
 
 `expand` turns command-line FILE arguments into sources (a folder is every
-.yaml/.yml/.pdf file in it, `-` is standard input); `run` reads each source,
+.yaml/.yml/.pdf file and every photo in it, `-` is standard input); `run` reads each source,
 hands what was read to the game's scorer and keeps what it gives (problems, or
 warnings and a report) in a `FileOutcome` per game, for the caller to show
 (sheetgen.results.show). The batch calls nothing above the readers and the scorer.
@@ -9,8 +9,10 @@ warnings and a report) in a `FileOutcome` per game, for the caller to show
 What makes a game: a results file (YAML) is one game. Filled PDF forms are
 the sheets of players, so PDFs make a game together: all the PDFs given as
 files that were printed for the same game (rolled-west, ...) are one game,
-and so are those of one folder. A PDF that cannot be read is reported on its
-own; the rest of its game is still checked.
+and so are those of one folder. A photo of a board (sheetgen.scan) is read as
+the filled form it shows and joins the PDFs given beside it (or of its folder)
+printed for the same game. A PDF that cannot be read is reported on its own;
+the rest of its game is still checked.
 """
 
 from __future__ import annotations
@@ -71,17 +73,17 @@ class FileOutcome:
         return not self.problems
 
 
-SUFFIXES = (".yaml", ".yml", ".pdf")
+SUFFIXES = (".yaml", ".yml", ".pdf", *photos.SUFFIXES)
 
 
 class Source(str):
-    """A file to read, and the folder argument it was found in (PDFs of one folder are one game)."""
+    """A file to read, and the folder argument it was found in (PDFs and photos of one folder are one game)."""
 
     folder: Optional[str] = None
 
 
 def expand(arguments: Sequence[str]) -> list[str]:
-    """The files named: folders opened up (their .yaml, .yml and .pdf files, sorted), '-' kept."""
+    """The files named: folders opened up (their .yaml, .yml and .pdf files and photos, sorted), '-' kept."""
     out: list[str] = []
     for argument in arguments:
         if argument != STDIN and os.path.isdir(argument):
@@ -116,15 +118,18 @@ class _Run:
         self.outcomes: list[FileOutcome] = []
         # (folder, game) -> the outcome and the forms of that game
         self.groups: dict[tuple[Optional[str], str], tuple[FileOutcome, list[FilledPdf]]] = {}
-        self.photos: list[str] = []  # photos of boards (sheetgen scan): read together, each a filled form
+        # photos of boards (sheetgen scan), by the folder they were found in (None: given as files):
+        # read together, each a filled form
+        self.photos: dict[Optional[str], list[str]] = {}
 
     def add(self, source: str) -> None:
         if source != STDIN and photos.is_photo(source):
-            self.photos.append(str(source))
+            self.photos.setdefault(getattr(source, "folder", None), []).append(str(source))
             return
         outcome = FileOutcome("<stdin>" if source == STDIN else source)
         if source != STDIN and os.path.isdir(source):  # `expand` keeps a folder that has nothing to read
-            outcome.problems = [Problem(source, "a folder with no .yaml, .yml or .pdf files")]
+            outcome.problems = [Problem(source, "a folder with no results files, PDF forms or photos of boards "
+                                                "(.yaml, .yml, .pdf, .jpg, .jpeg, .png)")]
             self.outcomes.append(outcome)
             return
         try:
@@ -151,8 +156,8 @@ class _Run:
         self.outcomes.append(outcome)
 
     def finish(self) -> list[FileOutcome]:
-        if self.photos:
-            self._read_photos()
+        for folder, names in self.photos.items():
+            self._read_photos(folder, names)
         if self.groups:
             self._examine_forms()
         return self.outcomes
@@ -173,19 +178,20 @@ class _Run:
             except InvalidInput as exc:
                 outcome.problems = exc.problems
 
-    def _read_photos(self) -> None:
-        """The photos as filled forms, joining the PDFs of their game; at a terminal a box the
-        reader is not sure of is asked, else it is a problem."""
+    def _read_photos(self, folder: Optional[str], names: list[str]) -> None:
+        """The photos (given as files, or of one folder) as filled forms, joining the PDFs of their
+        game given beside them; at a terminal a box the reader is not sure of is asked, else it is a
+        problem."""
         ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
         try:
-            filled = photos.read(self.photos, ask=ask)
+            filled = photos.read(names, ask=ask)
         except InvalidInput as exc:
-            outcome = FileOutcome(" + ".join(self.photos))
+            outcome = FileOutcome(" + ".join(names))
             outcome.problems = exc.problems
             self.outcomes.append(outcome)
             return
         for pdf in filled:
-            key = (None, pdf.game)
+            key = (folder, pdf.game)
             if key not in self.groups:
                 self.groups[key] = (FileOutcome(pdf.name), [])
                 self.outcomes.append(self.groups[key][0])
