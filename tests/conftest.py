@@ -42,6 +42,8 @@ def pytest_configure(config):
     FULL = config.getoption("--full")
     config.addinivalue_line("markers", "full: a whole matrix, run only with --full (the suite runs a "
                                        "representative of each code path)")
+    config.addinivalue_line("markers", "long: one test of many seconds (the README walk, the type checker on a "
+                                       "fresh clone): started first, so no core waits on it at the end of a run")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -50,6 +52,10 @@ def pytest_collection_modifyitems(config, items):
         if matrices:
             config.hook.pytest_deselected(items=matrices)
             items[:] = [item for item in items if not item.get_closest_marker("full")]
+    # pytest-randomly has shuffled them already (its hook wraps this one); xdist hands each worker its
+    # first tests from the front of the list
+    long = [item for item in items if item.get_closest_marker("long")]
+    items[:] = long + [item for item in items if not item.get_closest_marker("long")]
 
 
 def examples(quick: int, full: int) -> int:

@@ -19,10 +19,11 @@ import yaml
 from pypdf import PdfReader, PdfWriter
 
 import sheetgen
-from sheetgen.api import SheetOptions
+from sheetgen.api import SheetOptions, fillable_sheets
 from sheetgen import pdf, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
+from sheetgen.results.pdf import open_pdf
 from sheetgen.sheet import Box, FormField, SheetDocument, SheetRequest
 
 
@@ -169,11 +170,22 @@ def refused_everywhere(run, tmp_path, files: list, expected: str) -> None:
     assert not (tmp_path / "out.yaml").exists()
 
 
-def done_or_located(call, path):
-    """`call(path)` of a PDF filled at random returns something, or refuses it with problems each
-    named FILE:... on one line: never anything else. What it returned, or None if it refused."""
+def opened(paths: list) -> list:
+    """Filled PDFs read once, as `score`, `check` and `export` each read their paths (the library
+    takes forms already opened too): a test that gives the same files to several of them reads
+    each once. A file the reader refuses is given as its path, so each call refuses it again."""
     try:
-        done = call(path)
+        return [open_pdf(path, fillable_sheets()) for path in paths]
+    except InvalidInput:
+        return list(paths)
+
+
+def done_or_located(call, path, forms=None):
+    """`call(path)` of a PDF filled at random (or `call(forms)`, the same PDF opened: `opened`)
+    returns something, or refuses it with problems each named FILE:... on one line: never anything
+    else. What it returned, or None if it refused."""
+    try:
+        done = call(path if forms is None else forms)
     except InvalidInput as exc:
         assert exc.problems
         for problem in exc.problems:
@@ -197,21 +209,22 @@ def scores_like_its_results_file(game, pdfs, doc: dict, tmp_path, located, same_
     sheet (`located(problem)`; `unplaced` takes the places out of the messages), and export refused too."""
     unplaced = unplaced or without_places
     results = write(tmp_path, "game.yaml", yaml.safe_dump(doc, sort_keys=False, allow_unicode=True).encode())
+    forms = opened(pdfs if isinstance(pdfs, list) else [pdfs])  # score and export read the same files
     try:
         from_yaml = game.score(results)
     except InvalidInput as exc:  # too many buildings, a wrong total: the same problems, on the pages
         with pytest.raises(InvalidInput) as caught:
-            game.score(pdfs)
+            game.score(forms)
         assert unplaced(caught.value.problems) == unplaced(exc.problems)
         assert all(located(p) for p in caught.value.problems)
         with pytest.raises(InvalidInput):
-            game.export(pdfs)
+            game.export(forms)
         return
-    from_pdf = game.score(pdfs)
+    from_pdf = game.score(forms)
     if same_report:
         assert from_pdf == from_yaml
     assert from_pdf.text() == from_yaml.text()
-    exported = game.export(pdfs).text
+    exported = game.export(forms).text
     assert yaml.safe_load(exported) == doc
     again = game.score(write(tmp_path, "exported.yaml", exported.encode()))
     if same_report:

@@ -140,6 +140,7 @@ def test_library_errors_are_value_errors():
     assert set(sheetgen.__all__) >= {"game", "game_keys", "Game", "InvalidInput", "InvalidArgument", "ScoreReport"}
 
 
+@pytest.mark.long
 def test_the_type_checker_passes():
     """`mypy --strict` on the whole package (pyproject.toml's [tool.mypy] says strict)."""
     assert re.search(r"^strict = true", (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)

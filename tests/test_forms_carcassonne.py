@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sheetgen
 from sheetgen.api import SheetOptions
-from sheetgen import layouts, pdf, ruledata
+from sheetgen import layouts, ruledata
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
 from sheetgen.games.carcassonne_gold_rush import pad, pad_grid

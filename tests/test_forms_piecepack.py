@@ -25,8 +25,8 @@ from sheetgen.games.piecepack_gold_rush import mat_form
 from sheetgen.sheet import FormField
 
 from conftest import ROOT
-from formfill import (PDFTOPPM, Fillable, done_or_located, fields_in_boxes, filled_sheets_score_like_results, ppm,
-                      refused_everywhere, results_players, widget_names, write)
+from formfill import (PDFTOPPM, Fillable, done_or_located, fields_in_boxes, filled_sheets_score_like_results, opened,
+                      ppm, refused_everywhere, results_players, widget_names, write)
 
 GR = sheetgen.game("piecepack-gold-rush")
 RULES = ruledata.load(get_game("piecepack-gold-rush"))
@@ -255,8 +255,9 @@ field_values = st.fixed_dictionaries({}, optional={
 def test_random_allowed_values_give_a_score_or_located_problems(tmp_path_factory, pages):
     tmp_path = tmp_path_factory.mktemp("random")
     path = write(tmp_path, "random.pdf", fill(blank(players=4), dict(enumerate(pages, 1))))
+    forms = opened([path])  # read once for both
     for call in (GR.score, GR.export):
-        done_or_located(call, path)
+        done_or_located(call, path, forms)
 
 
 # -- what is wrong with a filled mat, located --------------------------------------------------

@@ -7,6 +7,7 @@ give what a YAML results file with the same values gives.
 
 from __future__ import annotations
 
+import functools
 import io
 import itertools
 import json
@@ -300,35 +301,48 @@ def test_problems_come_in_page_and_tab_order_and_as_json(run, tmp_path):
     assert body["problems"][0]["line"] is None
 
 
-def hostile_files(tmp_path):
-    plain = write(tmp_path, "plain.pdf", RW.sheet(None, SheetOptions(players=2)).pdf)
+@functools.lru_cache(maxsize=None)
+def _hostile_pdfs() -> tuple:
+    """(name, bytes) of the files hostile_files writes but the sparse huge.pdf: made once a process,
+    as every case writes them all and reads one."""
+    files = {"plain.pdf": RW.sheet(None, SheetOptions(players=2)).pdf}
     from reportlab.pdfgen.canvas import Canvas
 
-    canvas = Canvas(str(tmp_path / "other-tool.pdf"))
+    other = io.BytesIO()
+    canvas = Canvas(other)
     canvas.acroForm.textfield(name="Text1", value="hello")
     canvas.showPage()
     canvas.save()
+    files["other-tool.pdf"] = other.getvalue()
     locked = PdfWriter(clone_from=PdfReader(io.BytesIO(fill(blank(players=2), {1: GOOD}))))
     locked.encrypt("secret")
-    locked.write(str(tmp_path / "locked.pdf"))
+    out = io.BytesIO()
+    locked.write(out)
+    files["locked.pdf"] = out.getvalue()
     whole = fill(blank(players=2), {1: GOOD})
-    write(tmp_path, "cut.pdf", whole[:len(whole) * 2 // 3])
-    write(tmp_path, "broken.pdf", whole[:400] + b"\x00garbage" * 50 + whole[-200:])
-    with open(tmp_path / "huge.pdf", "wb") as handle:  # sparse: 50 MB without writing them
-        handle.write(b"%PDF-1.7\n")
-        handle.truncate(50_000_000)
-    write(tmp_path, "notes.pdf", b"my notes, not a PDF")
-    write(tmp_path, "empty.pdf", b"")
-    write(tmp_path, "blank.pdf", blank(players=2))
+    files["cut.pdf"] = whole[:len(whole) * 2 // 3]
+    files["broken.pdf"] = whole[:400] + b"\x00garbage" * 50 + whole[-200:]
+    files["notes.pdf"] = b"my notes, not a PDF"
+    files["empty.pdf"] = b""
+    files["blank.pdf"] = blank(players=2)
     gold = SheetDocument("t", "s", 100, 100, pages=[Page(None, (FormField(Rect(10, 10, 30, 10), "name", "text",
                                                                           value="Ann"),))],
                          form_id="piecepack-gold-rush.cards")
-    write(tmp_path, "cards.pdf", pdf.render(gold))
+    files["cards.pdf"] = pdf.render(gold)
     odd = SheetDocument("t", "s", 100, 100, pages=[Page(None, (FormField(Rect(10, 10, 30, 10), "name", "text",
                                                                          value="Ann"),))],
                         form_id="chess.board")
-    write(tmp_path, "chess.pdf", pdf.render(odd))
-    return plain
+    files["chess.pdf"] = pdf.render(odd)
+    return tuple(files.items())
+
+
+def hostile_files(tmp_path):
+    for name, data in _hostile_pdfs():
+        write(tmp_path, name, data)
+    with open(tmp_path / "huge.pdf", "wb") as handle:  # sparse: 50 MB without writing them
+        handle.write(b"%PDF-1.7\n")
+        handle.truncate(50_000_000)
+    return tmp_path / "plain.pdf"
 
 
 @pytest.mark.parametrize("name,needle", [

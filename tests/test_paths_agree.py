@@ -24,7 +24,7 @@ from sheetgen.results.entry import EndOfInput
 from sheetgen.errors import InvalidInput
 
 from conftest import ROOT, answering, nodes, whole_number
-from formfill import fill_pdf, write
+from formfill import fill_pdf, opened, write
 from test_enter import ANSWERS
 
 PARTS = {"rolled-west": "board", "piecepack-gold-rush": "mat", "carcassonne-gold-rush": "pad", "gold-west": "pad"}
@@ -90,9 +90,9 @@ def by_pdf(g, game: str, data: dict, tmp_path):
         plain = {**copy.deepcopy(data), "players": [{"name": n} if isinstance(p, str) else p
                                                     for n, p in zip(names, data["players"])]}
         pages = {1: form.write(plain)}
-    path = write(tmp_path, "filled.pdf", fill_pdf(blank, form.id, pages))
-    problems = g.check(path).problems
-    return problems, (None if problems else g.score(path))
+    (forms,) = opened([write(tmp_path, "filled.pdf", fill_pdf(blank, form.id, pages))])  # read once for both
+    problems = g.check(forms).problems
+    return problems, (None if problems else g.score(forms))
 
 
 def by_enter(g, game: str, data: dict):

@@ -73,8 +73,6 @@ def texts(doc) -> list:
 def unreadable(doc) -> list:
     """Every text with a character the font lacks, below its minimum size, wider than its room, or outside its
     box: (why, text)."""
-    from sheetgen import pdf
-
     out = []
     for item in texts(doc):
         lacking = sorted({c for c in item.text if not playernames.printable_by_font(c)})
@@ -154,7 +152,6 @@ def test_multiplication_is_printed_with_the_times_sign_everywhere():
 # -- names -----------------------------------------------------------------------------------------
 
 def test_a_row_of_names_is_one_size_as_large_as_the_room_allows():
-    from sheetgen import pdf
     from sheetgen.sheet import LEADING, fit_names
 
     size, lines = fit_names(["Ann", "Bo"], 30, 12, "a test")
@@ -242,8 +239,6 @@ def test_what_the_font_lacks_is_refused_naming_the_character():
 
 def test_the_coverage_file_is_what_both_shipped_fonts_draw():
     from reportlab.pdfbase.ttfonts import TTFontFile
-
-    from sheetgen import pdf
 
     drawn = None
     for file in typeface.FONT_FILES.values():

@@ -26,6 +26,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 
 README = ROOT / "README.md"
@@ -67,6 +69,7 @@ def contents(folder: Path) -> dict:
             for path in sorted(folder.rglob("*")) if path.is_file() and path.relative_to(folder).parts[0] != "output"}
 
 
+@pytest.mark.long
 def test_the_readme_runs_top_to_bottom_in_one_folder(tmp_path):
     bin_folder, folder = tmp_path / "bin", tmp_path / "walk"
     bin_folder.mkdir()
