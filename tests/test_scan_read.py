@@ -145,20 +145,21 @@ def test_a_png_bomb_and_huge_dimensions_are_refused_before_decoding():
     assert "12000 x 8400 is 101 megapixels, more than 50" in read.read_photo(jpeg, name="big.jpg").problems[0]
 
 
-def _with_qr(page, text: str, paper: str = "letter"):
-    """`page` (8 px/mm) with its QR code replaced by one saying `text`."""
+def _with_qr(page, text: str, paper: str = "letter", copies: tuple[int, ...] = (0, 1)):
+    """`page` (8 px/mm) with its QR codes (0: the top's, 1: the foot's) replaced by one saying `text`."""
     geo = geometry.page(paper)
     rows = marks.qr_matrix(text)
     ppm = 8
-    q = geo.qr
     out = page.copy()
-    out[int((q.y - 1) * ppm):int((q.y + 17) * ppm), int((q.x - 1) * ppm):int((q.x + 17) * ppm)] = 255
-    cell = 0.5 * ppm
-    for r, row in enumerate(rows):
-        for c, bit in enumerate(row):
-            if bit == "0":
-                y0, x0 = int(q.y * ppm + r * cell), int(q.x * ppm + c * cell)
-                out[y0:int(y0 + cell), x0:int(x0 + cell)] = 0
+    for q, module in (geo.codes[i] for i in copies):
+        room = geo.layout["scan"]["foot_qr"]["quiet"] - 0.3
+        out[int((q.y - room) * ppm):int((q.bottom + room) * ppm), int((q.x - room) * ppm):int((q.right + room) * ppm)] = 255
+        cell = module * ppm
+        for r, row in enumerate(rows):
+            for c, bit in enumerate(row):
+                if bit == "0":
+                    y0, x0 = int(q.y * ppm + r * cell), int(q.x * ppm + c * cell)
+                    out[y0:int(y0 + cell), x0:int(x0 + cell)] = 0
     return out
 
 
