@@ -201,8 +201,8 @@ def _find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
 
 
 SEARCH_PPM = 8.0  # px per mm of the patch a missed marker is searched for again in
-SEARCH_MARGIN = 8.0  # mm of the page around a missed marker's predicted place that the patch shows
-SEARCH_OFF = 5.0  # mm a marker found again may sit from where the others predict it (a curled corner)
+SEARCH_MARGIN = 10.0  # mm of the page around a missed marker's predicted place that the patch shows
+SEARCH_OFF = 4.0  # mm a marker found again may sit from where the others predict it (a curled corner)
 
 
 def _search_again(gray: np.ndarray, found: dict[int, np.ndarray], paper: str) -> dict[int, np.ndarray]:
