@@ -1,11 +1,13 @@
 """Read a phone photo of a marked Rolled West board into the fillable form's field values.
 
 The steps: the file checked before it is decoded (size, dimensions, a whole
-PNG or JPEG); the four corner markers found (ArUco) and the page mapped onto
-a flat raster by a homography (at least MIN_MARKERS of them); the QR code read
-there (by OpenCV, else module by module where the markers put it) and checked against what this sheetgen prints (game, part, paper, layout
-and rule data); the light evened out (the paper's own white, measured across
-the page); the blank board subtracted, so only what a pen added is left; each
+PNG or JPEG); the four corner markers found (ArUco; those missed searched for
+again where two or more found put them) and the page mapped onto a flat
+raster by a homography (at least MIN_MARKERS of them); the QR code read there
+from either of its two copies, top and foot (by OpenCV, else module by module
+where the markers put it; both read, they must agree) and checked against what
+this sheetgen prints (game, part, paper, layout and rule data); the light
+evened out (the paper's own white, measured across the page); the blank board subtracted, so only what a pen added is left; each
 box re-aligned to its printed outline and its ink classified by a small model
 (model.npz, rebuilt by tools/build_scan_model.py) with a confidence. A box is
 sure only above SURE and with no glare over it; rule checks along a row (filled
