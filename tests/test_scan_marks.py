@@ -42,12 +42,14 @@ def test_marks_sit_on_bare_paper_clear_of_everything_a_player_reads_or_writes(pa
     quiet = layout["scan"]["quiet"]
     modules = len(marks.qr_matrix(marks.PageCode("rolled-west", "board", paper, "color", "0" * 8, "0" * 8,
                                                  4000).text()))
-    zones = [rect for _, rect in marks.marker_rects(layout)] + [marks.qr_rect(layout, modules)]
+    (top, _), (foot, _) = marks.qr_rects(layout, modules)
+    zones = [(rect, quiet) for _, rect in marks.marker_rects(layout)] + [(top, quiet),
+                                                                        (foot, layout["scan"]["foot_qr"]["quiet"])]
     ours = set(marks.marker_items(layout, paper))
     assert ours <= set(items)
     drawn = [item for item in items if item not in ours]
-    for zone in zones:
-        around = Rect(zone.x - quiet, zone.y - quiet, zone.w + 2 * quiet, zone.h + 2 * quiet)
+    for zone, room in zones:
+        around = Rect(zone.x - room, zone.y - room, zone.w + 2 * room, zone.h + 2 * room)
         for item in drawn:
             if isinstance(item, (Box, Para)):
                 assert not item.rect.overlaps(around), (zone, item)
@@ -68,19 +70,24 @@ def test_marks_sit_on_bare_paper_clear_of_everything_a_player_reads_or_writes(pa
     assert all(rect.w >= 10 for _, rect in marks.marker_rects(layout))
 
 
-def test_every_page_carries_its_own_qr_code_in_pure_black():
+def test_every_page_carries_its_own_qr_code_twice_in_pure_black():
+    """At the top and in the foot, far apart: one glare hotspot does not hide both."""
     rules = sheetgen.game("rolled-west").rules
     layout = layouts.load("rolled-west-board", "letter")
     doc = board.build(rules, SheetRequest(players=3, names=(), paper="letter", ink="low"))
     assert len(doc.pages) == 3
     for number, page in enumerate(doc.pages, 1):
         codes = [item for item in page.items if isinstance(item, Icon) and isinstance(item.painter, marks.QRDrawing)]
-        assert len(codes) == 1
+        assert len(codes) == 2
         text = marks.PageCode("rolled-west", "board", "letter", "low", marks.layout_hash(layout),
                               marks.data_hash(rules), number).text()
-        assert codes[0].painter.rows == tuple(marks.qr_matrix(text))
-        rect = marks.qr_rect(layout, len(codes[0].painter.rows))
-        assert (codes[0].cx, codes[0].cy, codes[0].size) == (rect.cx, rect.cy, rect.w)
+        places = marks.qr_rects(layout, len(codes[0].painter.rows))
+        for code, (rect, module) in zip(codes, places):
+            assert code.painter.rows == tuple(marks.qr_matrix(text))
+            assert (code.cx, code.cy, code.size) == (rect.cx, rect.cy, rect.w)
+            assert rect.w == pytest.approx(module * len(code.painter.rows))
+        (top, _), (foot, _) = places
+        assert foot.y - top.bottom > 200  # mm apart
     marker_squares = [item for item in doc.backdrops[board.BACKDROP] if isinstance(item, Box) and item.fill == "ink"
                       and item.stroke is None]
     assert len(marker_squares) == 4  # one black square a marker; its white cells on top
@@ -95,24 +102,24 @@ def test_a_qr_code_is_one_path_in_pure_black_covering_exactly_its_dark_modules(i
     pdf = sheetgen.game("rolled-west").sheet("board", SheetOptions(players=2, paper="a4", ink=ink)).pdf
     for number, page in enumerate(PdfReader(io.BytesIO(pdf)).pages, 1):
         stream = page.get_contents().get_data()
-        found = re.search(rb"\nq\n1 j\n([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\n(.*?)\nn (.*?) f\nQ\n", stream,
-                          re.S)
-        assert found, stream[:300]
+        paths = list(re.finditer(rb"(?<=\n)q\n1 j\n([\d.]+) 0 0 -([\d.]+) ([\d.]+) ([\d.]+) cm\n(.*?)\nn (.*?) f\nQ\n",
+                                 stream, re.S))
+        assert len(paths) == 2, stream[:300]  # the code at the top and in the foot
         text = marks.PageCode("rolled-west", "board", "a4", ink, marks.layout_hash(layout), marks.data_hash(rules),
                               number).text()
         rows = marks.qr_matrix(text)
-        module = layout["scan"]["qr_module"] * 72 / 25.4
-        assert float(found[1]) == pytest.approx(module, abs=1e-5) and float(found[2]) == float(found[1])
         dx, dy = marks.content_origin(layout, "a4")
-        rect = marks.qr_rect(layout, len(rows))
-        assert float(found[3]) == pytest.approx((dx + rect.x) * 72 / 25.4, abs=1e-3)
-        assert float(found[4]) == pytest.approx((297 - dy - rect.y) * 72 / 25.4, abs=1e-3)
-        assert found[5] == colour
-        painted = [["1"] * len(rows) for _ in rows]
-        numbers = [int(n) for n in found[6].replace(b"re", b"").split()]
-        for x, y, w, h in zip(*[iter(numbers)] * 4):
-            for r in range(y, y + h):
-                for c in range(x, x + w):
-                    assert painted[r][c] == "1", "a module painted twice"
-                    painted[r][c] = "0"
-        assert ["".join(row) for row in painted] == rows
+        for found, (rect, module_mm) in zip(paths, marks.qr_rects(layout, len(rows))):
+            module = module_mm * 72 / 25.4
+            assert float(found[1]) == pytest.approx(module, abs=1e-5) and float(found[2]) == float(found[1])
+            assert float(found[3]) == pytest.approx((dx + rect.x) * 72 / 25.4, abs=1e-3)
+            assert float(found[4]) == pytest.approx((297 - dy - rect.y) * 72 / 25.4, abs=1e-3)
+            assert found[5] == colour
+            painted = [["1"] * len(rows) for _ in rows]
+            numbers = [int(n) for n in found[6].replace(b"re", b"").split()]
+            for x, y, w, h in zip(*[iter(numbers)] * 4):
+                for r in range(y, y + h):
+                    for c in range(x, x + w):
+                        assert painted[r][c] == "1", "a module painted twice"
+                        painted[r][c] = "0"
+            assert ["".join(row) for row in painted] == rows

@@ -145,20 +145,21 @@ def test_a_png_bomb_and_huge_dimensions_are_refused_before_decoding():
     assert "12000 x 8400 is 101 megapixels, more than 50" in read.read_photo(jpeg, name="big.jpg").problems[0]
 
 
-def _with_qr(page, text: str, paper: str = "letter"):
-    """`page` (8 px/mm) with its QR code replaced by one saying `text`."""
+def _with_qr(page, text: str, paper: str = "letter", copies: tuple[int, ...] = (0, 1)):
+    """`page` (8 px/mm) with its QR codes (0: the top's, 1: the foot's) replaced by one saying `text`."""
     geo = geometry.page(paper)
     rows = marks.qr_matrix(text)
     ppm = 8
-    q = geo.qr
     out = page.copy()
-    out[int((q.y - 1) * ppm):int((q.y + 17) * ppm), int((q.x - 1) * ppm):int((q.x + 17) * ppm)] = 255
-    cell = 0.5 * ppm
-    for r, row in enumerate(rows):
-        for c, bit in enumerate(row):
-            if bit == "0":
-                y0, x0 = int(q.y * ppm + r * cell), int(q.x * ppm + c * cell)
-                out[y0:int(y0 + cell), x0:int(x0 + cell)] = 0
+    for q, module in (geo.codes[i] for i in copies):
+        room = geo.layout["scan"]["foot_qr"]["quiet"] - 0.3
+        out[int((q.y - room) * ppm):int((q.bottom + room) * ppm), int((q.x - room) * ppm):int((q.right + room) * ppm)] = 255
+        cell = module * ppm
+        for r, row in enumerate(rows):
+            for c, bit in enumerate(row):
+                if bit == "0":
+                    y0, x0 = int(q.y * ppm + r * cell), int(q.x * ppm + c * cell)
+                    out[y0:int(y0 + cell), x0:int(x0 + cell)] = 0
     return out
 
 
@@ -234,3 +235,80 @@ def test_commands_that_read_no_photo_load_no_opencv_or_numpy(argv, tmp_path):
               "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules, 'loaded'\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def _glare(image, cx: float, cy: float, radius: float, strength: float):
+    """`image` (8 px/mm) with a glare hotspot at (cx, cy) mm: a Gaussian of light `radius` mm wide."""
+    yy, xx = np.mgrid[0:image.shape[0], 0:image.shape[1]]
+    light = strength * np.exp(-((xx - cx * 8) ** 2 + (yy - cy * 8) ** 2) / (2 * (radius * 8) ** 2))
+    return np.clip(image.astype(np.float32) + light[:, :, None], 0, 255).astype(np.uint8)
+
+
+def test_a_code_under_glare_at_the_top_is_read_from_the_foot(flat_board):
+    """Glare washing out the whole top code (nothing of it left): the foot's copy says the page; both
+    under glare, the photo is refused."""
+    (top, _), (foot, _) = geometry.page("letter").codes
+    dim = (flat_board.astype(np.float32) * 0.85).astype(np.uint8)
+    washed = _glare(dim, top.cx, top.cy, 9, 600)
+    assert washed[int(top.y * 8):int(top.bottom * 8), int(top.x * 8):int(top.right * 8)].min() == 255
+    reading = read.read_photo(_png(washed), name="glare.png")
+    assert reading.problems == [] and (reading.paper, reading.ink, reading.page) == ("letter", "color", 2)
+    both = _glare(washed, foot.cx, foot.cy, 9, 600)
+    reading = read.read_photo(_png(both), name="glare.png")
+    assert reading.fields == [] and reading.problems[0].startswith("neither QR code"), reading.problems
+
+
+def test_the_two_codes_saying_different_things_is_refused(flat_board):
+    """A code pasted over either copy (another page's, or another layout's) disagrees with the other."""
+    good = geometry.expected_code("letter", "color", 2)
+    other = geometry.expected_code("letter", "color", 3).text()
+    for text in (other, good.text().replace(":L" + good.layout, ":L00000000")):
+        for copy in (0, 1):
+            reading = read.read_photo(_png(_with_qr(flat_board, text, copies=(copy,))), name="pasted.png")
+            assert reading.fields == [] and "the board's two QR codes say different things" in reading.problems[0]
+    # the same code pasted over both: read as that page (a second code adds no other check)
+    assert read.read_photo(_png(_with_qr(flat_board, other)), name="both.png").page == 3
+
+
+def _marker(image, marker: int, rect):
+    """`image` (8 px/mm) with ArUco marker `marker` (DICT_4X4_50) drawn over `rect` (paper mm)."""
+    side = int(round(rect.w * 8))
+    drawn = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), marker, side)
+    out = image.copy()
+    y, x = int(round(rect.y * 8)), int(round(rect.x * 8))
+    out[y:y + side, x:x + side] = drawn[:, :, None]
+    return out
+
+
+def test_a_marker_the_first_search_missed_is_found_again_where_the_others_put_it(flat_board):
+    """The bottom right marker out of the frame, the bottom left one under glare: the first search
+    finds only the top two. They predict where the bottom left one is; searched for there again, it
+    is found, and the page is read. The same place holding another marker, or this marker 7 mm away
+    from its place, is not taken."""
+    rects = dict(geometry.page("letter").markers)
+    dim = (flat_board.astype(np.float32) * 0.85).astype(np.uint8)
+    out = rects[3]
+    dim[int((out.y - 2) * 8):, int((out.x - 2) * 8):] = 90  # the table beyond the frame's edge
+
+    def photo(image, at=rects[2], strength=215):
+        return _glare(image, at.cx, at.cy, 8, strength)
+
+    image = photo(dim)
+    assert sorted(read._find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))) == [0, 1]
+    reading = read.read_photo(_png(image), name="glare.png")
+    assert reading.problems == [] and reading.markers == 3 and reading.page == 2
+    assert all(f.value in ("", False) for f in reading.fields)
+    blank = dim.copy()
+    r = rects[2]
+    blank[int((r.y - 1) * 8):int((r.bottom + 1) * 8), int((r.x - 1) * 8):int((r.right + 1) * 8)] = \
+        dim[int((r.y - 1) * 8), int((r.right + 1) * 8)]
+    moved = type(r)(r.x, r.y + 7, r.w, r.h)
+    # markers drawn crisp (0 and 255): a stronger glare hides them from the first search
+    right = photo(_marker(blank, 2, r), r, 235)
+    assert sorted(read._find_markers(cv2.cvtColor(right, cv2.COLOR_BGR2GRAY))) == [0, 1]
+    assert read.read_photo(_png(right), name="right.png").markers == 3
+    for wrong, at in ((_marker(blank, 9, r), r), (_marker(blank, 2, moved), moved)):
+        image = photo(wrong, at, 235)
+        assert sorted(read._find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))) == [0, 1]
+        reading = read.read_photo(_png(image), name="wrong.png")
+        assert reading.fields == [] and "only 2 of 4 scan marks found" in reading.problems[0], reading.problems

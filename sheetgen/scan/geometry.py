@@ -39,6 +39,7 @@ class PageGeometry:
     markers: tuple[tuple[int, Rect], ...]  # (id, Rect paper mm)
     qr: Rect       # paper mm
     size: tuple[float, float]    # paper (width, height) mm
+    codes: tuple[tuple[Rect, float], ...] = ()  # each copy of the page code: (Rect paper mm, module mm), top first
 
 
 def _shift(rect: Rect, dx: float, dy: float) -> Rect:
@@ -74,8 +75,8 @@ def page(paper: str) -> PageGeometry:
         cells.append(Cell(name, kind, _shift(around, dx, dy), row, position))
     ids = [(marks.FIRST_ID[paper] + offset, _shift(rect, dx, dy)) for offset, rect in marks.marker_rects(layout)]
     modules = len(marks.qr_matrix(marks.PageCode("rolled-west", "board", paper, "color", "0" * 8, "0" * 8, 1).text()))
-    return PageGeometry(paper, layout, tuple(cells), tuple(ids), _shift(marks.qr_rect(layout, modules), dx, dy),
-                        marks.PAPERS[paper])
+    codes = tuple((_shift(rect, dx, dy), module) for rect, module in marks.qr_rects(layout, modules))
+    return PageGeometry(paper, layout, tuple(cells), tuple(ids), codes[0][0], marks.PAPERS[paper], codes)
 
 
 def expected_code(paper: str, ink: str, number: int) -> marks.PageCode:

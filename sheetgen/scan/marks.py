@@ -2,7 +2,8 @@
 
 A board carries an ArUco marker in each corner of its content box (ids 0-3
 on Letter, 4-7 on A4: top left, top right, bottom left, bottom right) and a
-QR code whose text says what the page is:
+QR code whose text says what the page is, printed twice (at the top, and
+smaller in the foot, so one glare hotspot does not hide both):
 
     SHEETGEN:1:ROLLED-WEST:BOARD:LETTER:C:L1A2B3C4D:DA1B2C3D4:P3
 
@@ -87,6 +88,20 @@ def qr_rect(layout: dict[str, Any], modules: int) -> Rect:
     return Rect(spec["qr_x"], 0, side, side)
 
 
+def foot_qr_rect(layout: dict[str, Any], modules: int) -> Rect:
+    """The second copy of the page code, in the foot (content mm): the same side whatever its size
+    (its modules smaller on a page whose code is larger)."""
+    spec = layout["scan"]["foot_qr"]
+    return Rect(spec["x"], layout["tally"]["top"] + layout["heading_height"] + spec["below"], spec["side"],
+                spec["side"])
+
+
+def qr_rects(layout: dict[str, Any], modules: int) -> tuple[tuple[Rect, float], ...]:
+    """Where the page code is printed, first the top then the foot: (Rect content mm, module mm)."""
+    foot = foot_qr_rect(layout, modules)
+    return ((qr_rect(layout, modules), float(layout["scan"]["qr_module"])), (foot, foot.w / modules))
+
+
 def marker_items(layout: dict[str, Any], paper: str) -> list[Box]:
     """The four markers: a black square, its white cells (a run of them in a row) on top."""
     items: list[Box] = []
@@ -121,9 +136,10 @@ class QRDrawing:
 
 
 def qr_items(layout: dict[str, Any], code: PageCode) -> list[Icon]:
+    """The page's code, twice: at the top and in the foot (one glare hotspot does not hide both)."""
     rows = qr_matrix(code.text())
-    rect = qr_rect(layout, len(rows))
-    return [Icon("qr", rect.cx, rect.cy, rect.w, QRDrawing(tuple(rows)))]
+    drawing = QRDrawing(tuple(rows))
+    return [Icon("qr", rect.cx, rect.cy, rect.w, drawing) for rect, _ in qr_rects(layout, len(rows))]
 
 
 def _runs(rows: Sequence[str]) -> list[tuple[int, int, int, int]]:

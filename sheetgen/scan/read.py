@@ -1,11 +1,13 @@
 """Read a phone photo of a marked Rolled West board into the fillable form's field values.
 
 The steps: the file checked before it is decoded (size, dimensions, a whole
-PNG or JPEG); the four corner markers found (ArUco) and the page mapped onto
-a flat raster by a homography (at least MIN_MARKERS of them); the QR code read
-there (by OpenCV, else module by module where the markers put it) and checked against what this sheetgen prints (game, part, paper, layout
-and rule data); the light evened out (the paper's own white, measured across
-the page); the blank board subtracted, so only what a pen added is left; each
+PNG or JPEG); the four corner markers found (ArUco; those missed searched for
+again where two or more found put them) and the page mapped onto a flat
+raster by a homography (at least MIN_MARKERS of them); the QR code read there
+from either of its two copies, top and foot (by OpenCV, else module by module
+where the markers put it; both read, they must agree) and checked against what
+this sheetgen prints (game, part, paper, layout and rule data); the light
+evened out (the paper's own white, measured across the page); the blank board subtracted, so only what a pen added is left; each
 box re-aligned to its printed outline and its ink classified by a small model
 (model.npz, rebuilt by tools/build_scan_model.py) with a confidence. A box is
 sure only above SURE and with no glare over it; rule checks along a row (filled
@@ -200,6 +202,66 @@ def _find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
     return found
 
 
+SEARCH_PPM = 8.0  # px per mm of the patch a missed marker is searched for again in
+SEARCH_MARGIN = 10.0  # mm of the page around a missed marker's predicted place that the patch shows
+SEARCH_OFF = 4.0  # mm a marker found again may sit from where the others predict it (a curled corner)
+
+
+def _search_again(gray: np.ndarray, found: dict[int, np.ndarray], paper: str) -> dict[int, np.ndarray]:
+    """`found` with the markers the first search missed that sit where the found ones (two or more)
+    predict them. Each missed marker's place on the page, mapped through the found markers'
+    homography, is flattened into a patch at SEARCH_PPM; the patch is searched as it is, with its
+    contrast evened out (a marker half washed out by glare or in shadow) and as what is darker than
+    its brightest paper (a glare's saturated white around the marker), with a lower threshold. A
+    marker counts only if it has the id printed there, sits within SEARCH_OFF mm of the predicted
+    place and is the printed size within a quarter: anything else in the patch is not taken."""
+    geo = geometry.page(paper)
+    src, dst = [], []
+    for marker, rect in geo.markers:
+        if marker in found:
+            src += [(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.bottom), (rect.x, rect.bottom)]
+            dst += list(found[marker])
+    to_photo, _ = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32), 0)
+    if to_photo is None:
+        return found
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.adaptiveThreshConstant = 3  # the patch's contrast is low under glare
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+    out = dict(found)
+    for marker, rect in geo.markers:
+        if marker in found:
+            continue
+        x0, y0 = rect.x - SEARCH_MARGIN, rect.y - SEARCH_MARGIN
+        size = int(round((rect.w + 2 * SEARCH_MARGIN) * SEARCH_PPM))
+        patch_to_photo = to_photo @ np.array([[1 / SEARCH_PPM, 0, x0], [0, 1 / SEARCH_PPM, y0], [0, 0, 1]])
+        patch = cv2.warpPerspective(gray, patch_to_photo, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                    borderMode=cv2.BORDER_CONSTANT, borderValue=128)
+        level = patch.astype(np.float32)
+        reach = np.ones((int(1.5 * rect.w * SEARCH_PPM),) * 2, np.uint8)  # past a marker's width: its paper
+        light = cv2.GaussianBlur(cv2.dilate(level, reach), (0, 0), 5)
+        dark = cv2.GaussianBlur(cv2.erode(level, reach), (0, 0), 5)
+        evened = np.clip((level - dark) / np.maximum(light - dark, 8) * 255, 0, 255).astype(np.uint8)
+        # what glare left: darker than the patch's brightest paper (a marker whose edge the glare washed
+        # out to nearly the paper's white, the paper itself saturated)
+        smooth = cv2.GaussianBlur(patch, (0, 0), 1.0)
+        left = np.where(smooth >= np.percentile(smooth, 95) - 6, 255, 0).astype(np.uint8)
+        for variant in (patch, evened, left):
+            corners, ids, _ = detector.detectMarkers(variant)
+            hits = [quad.reshape(4, 2) for quad, i in zip(corners, ids.ravel() if ids is not None else ())
+                    if int(i) == marker]
+            if len(hits) != 1:
+                continue
+            quad = hits[0]
+            centre = quad.mean(axis=0) / SEARCH_PPM + (x0, y0)
+            sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1) / SEARCH_PPM
+            if (np.hypot(centre[0] - rect.cx, centre[1] - rect.cy) <= SEARCH_OFF
+                    and np.all(np.abs(sides / rect.w - 1) <= 0.25)):
+                out[marker] = cv2.perspectiveTransform(quad[None].astype(np.float64), patch_to_photo)[0]
+                break
+    return out
+
+
 def rasterise(pdf: bytes, ppm: float) -> list[np.ndarray]:
     """Every page of `pdf` at `ppm` pixels a millimetre, BGR uint8, by PDFium."""
     document = pdfium.PdfDocument(pdf)
@@ -224,16 +286,16 @@ def blank(paper: Paper, ink: Ink) -> np.ndarray:
     return darkest
 
 
-def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) -> Optional[str]:
-    """The QR code's text, or None. First as OpenCV finds it in the flattened patch; else module by
+def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry, q: Rect, module: float,
+             margin: float = 3.0) -> Optional[str]:
+    """The text of the QR code printed at `q` (paper mm, `module` mm a module), or None. First as
+    OpenCV finds it in the flattened patch (`margin` mm around the code); else module by
     module: the page's geometry says where each module is, so each is sampled there, the code is
     redrawn clean and decoded at its known corners (the decoder's own error correction, no search
     for the code); last, the sampled modules matched against this sheetgen's codes (`_nearest_code`),
     those under glare left out."""
     ppm = 12.0
-    q = geo.qr
-    module = marks_module(geo)
-    x0, y0, side = q.x - 3, q.y - 3, 33 * module + 6
+    x0, y0, side = q.x - margin, q.y - margin, 33 * module + 2 * margin
     to_page = np.array([[PPM / ppm, 0, x0 * PPM], [0, PPM / ppm, y0 * PPM], [0, 0, 1]])
     size = int(side * ppm)
     patch = cv2.warpPerspective(image, matrix @ to_page, (size, size), flags=cv2.INTER_CUBIC | cv2.WARP_INVERSE_MAP,
@@ -290,6 +352,23 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) 
             grids.append(black.ravel())
             masks.append(seen.ravel())
     return _nearest_code(grids, geo.paper, masks)
+
+
+def _page_code(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry) -> str:
+    """The page code's text, from either of its two copies (top, foot): one under glare, the other
+    says it. Both read, they must say the same: a code pasted over one of them is refused."""
+    (top, top_module), (foot, foot_module) = geo.codes
+    first = _read_qr(image, matrix, geo, top, top_module)
+    # the patch: the foot's code and the bare paper around it (the marker, the tally's bar and boxes beyond)
+    second = _read_qr(image, matrix, geo, foot, foot_module, margin=geo.layout["scan"]["foot_qr"]["quiet"])
+    if first is not None and second is not None and first != second:
+        raise PhotoError(f"the board's two QR codes say different things (top: {first[:60]!r}, foot: "
+                         f"{second[:60]!r}): refused (a forged or pasted QR code?)")
+    text = first if first is not None else second
+    if text is None:
+        raise PhotoError("neither QR code (top of the board, left of the name; foot, left of the final score) "
+                         "can be read: photograph the board again, sharper and without glare on them")
+    return text
 
 
 @lru_cache(maxsize=4)
@@ -391,10 +470,6 @@ def _finders(count: int, module: float, ppm: float) -> np.ndarray:
     return out
 
 
-def marks_module(geo: geometry.PageGeometry) -> float:
-    return float(geo.layout["scan"]["qr_module"])
-
-
 def _illumination(dark: np.ndarray) -> np.ndarray:
     """The paper's white at each pixel: the brightest nearby, smoothed (shadows and light falloff)."""
     step = 8
@@ -442,6 +517,8 @@ def page_of(image: np.ndarray, reading: PhotoReading) -> "Page":
     if len(papers) > 1:
         raise PhotoError("scan marks of a Letter and an A4 board in one photo: photograph one board at a time")
     paper = "letter" if papers == {0} else "a4"
+    if 2 <= len(found) < 4:
+        found = _search_again(gray, found, paper)
     reading.markers = len(found)
     if len(found) < MIN_MARKERS:
         raise PhotoError(f"only {len(found)} of 4 scan marks found: photograph the whole board, its four black "
@@ -458,10 +535,7 @@ def page_of(image: np.ndarray, reading: PhotoReading) -> "Page":
     width, height = int(round(geo.size[0] * PPM)), int(round(geo.size[1] * PPM))
     flat = cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
-    text = _read_qr(image, matrix, geo)
-    if text is None:
-        raise PhotoError("the QR code (top of the board, left of the name) cannot be read: photograph the board "
-                         "again, sharper and without glare on it")
+    text = _page_code(image, matrix, geo)
     code = marks.parse(text)
     if code is None:
         raise PhotoError(f"the QR code is not a sheetgen page code ({text[:40]!r}): not a board sheetgen printed")
