@@ -202,6 +202,18 @@ def _find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
     return found
 
 
+def _homography(geo: geometry.PageGeometry, found: dict[int, np.ndarray], ppm: float) -> Optional[np.ndarray]:
+    """The map from the page (at `ppm` px a mm) to the photo that the `found` markers' corners make,
+    or None when they make none."""
+    src, dst = [], []
+    for marker, rect in geo.markers:
+        if marker in found:
+            src += [(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.bottom), (rect.x, rect.bottom)]
+            dst += list(found[marker])
+    matrix, _ = cv2.findHomography(np.array(src, np.float32) * ppm, np.array(dst, np.float32), 0)
+    return None if matrix is None else np.asarray(matrix)
+
+
 SEARCH_PPM = 8.0  # px per mm of the patch a missed marker is searched for again in
 SEARCH_MARGIN = 10.0  # mm of the page around a missed marker's predicted place that the patch shows
 SEARCH_OFF = 4.0  # mm a marker found again may sit from where the others predict it (a curled corner)
@@ -216,12 +228,7 @@ def _search_again(gray: np.ndarray, found: dict[int, np.ndarray], paper: str) ->
     marker counts only if it has the id printed there, sits within SEARCH_OFF mm of the predicted
     place and is the printed size within a quarter: anything else in the patch is not taken."""
     geo = geometry.page(paper)
-    src, dst = [], []
-    for marker, rect in geo.markers:
-        if marker in found:
-            src += [(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.bottom), (rect.x, rect.bottom)]
-            dst += list(found[marker])
-    to_photo, _ = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32), 0)
+    to_photo = _homography(geo, found, 1.0)
     if to_photo is None:
         return found
     params = cv2.aruco.DetectorParameters()
@@ -524,12 +531,7 @@ def page_of(image: np.ndarray, reading: PhotoReading) -> "Page":
         raise PhotoError(f"only {len(found)} of 4 scan marks found: photograph the whole board, its four black "
                          f"corner squares in view and not under glare")
     geo = geometry.page(paper)
-    src, dst = [], []
-    for marker, rect in geo.markers:
-        if marker in found:
-            src += [(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.bottom), (rect.x, rect.bottom)]
-            dst += list(found[marker])
-    matrix, _ = cv2.findHomography(np.array(src, np.float32) * PPM, np.array(dst, np.float32), 0)
+    matrix = _homography(geo, found, PPM)
     if matrix is None:
         raise PhotoError("the scan marks do not make a page (a folded or badly curled sheet?)")
     width, height = int(round(geo.size[0] * PPM)), int(round(geo.size[1] * PPM))
