@@ -18,24 +18,26 @@ import click
 
 from sheetgen import output
 from sheetgen._version import __version__
-from sheetgen.cli.common import WorkflowGroup, _help_without_a_command, _say, in_workflow_order
+from sheetgen.cli.common import SummaryGroup, _help_without_a_command, _say
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError, StdoutFailed, StdoutGone, problem_lines
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 _STREAM_ERRNOS = {errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
-# command -> "module:name" of its click command, in sheetgen.cli
+# command -> "module:name" of its click command, in sheetgen.cli; in the order a newcomer meets
+# them (and --help lists them): choose a game, set it up, print, play, then record and score the
+# result; data last
 COMMANDS = {"games": "games:games", "setup": "setup:setup", "sheet": "sheet:sheet", "template": "template:template",
             "enter": "enter:enter", "scan": "scan:scan", "check": "results:check", "score": "results:score",
             "export": "export:export", "plays": "playlog:plays", "standings": "playlog:standings",
             "data": "data:data"}
 
 
-class LazyGroup(WorkflowGroup):
+class LazyGroup(SummaryGroup):
     """The top-level group: a command's module is imported when that command is asked for."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return in_workflow_order(COMMANDS)
+        return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> Optional[click.Command]:
         target = COMMANDS.get(cmd_name)

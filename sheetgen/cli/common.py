@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 import click
 
@@ -11,10 +11,6 @@ from sheetgen.errors import SheetgenError
 from sheetgen.games import all_games, get_game
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-# The order a newcomer meets the commands in: choose a game, set it up, print,
-# play, then record and score the result; data last.
-WORKFLOW = ("games", "setup", "sheet", "template", "enter", "scan", "check", "score", "export", "plays", "standings", "data")
 
 
 def _say(text: str, err: bool = False, nl: bool = True) -> None:
@@ -74,20 +70,13 @@ def table_options(otherwise: str, names: str) -> Callable[[F], F]:
     return add
 
 
-def in_workflow_order(names: Iterable[str]) -> list[str]:
-    return sorted(names, key=lambda name: (WORKFLOW.index(name) if name in WORKFLOW else len(WORKFLOW), name))
-
-
-class WorkflowGroup(click.Group):
-    """A group that lists its commands in workflow order, each with its whole one-line summary,
-    and shows its help (once, exit 0) when called with no command."""
+class SummaryGroup(click.Group):
+    """A group that lists each command with its whole one-line summary (in the order of
+    `list_commands`), and shows its help (once, exit 0) when called with no command."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("invoke_without_command", True)
         super().__init__(*args, **kwargs)
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return in_workflow_order(super().list_commands(ctx))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []

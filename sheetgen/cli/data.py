@@ -7,12 +7,12 @@ from typing import Optional
 import click
 
 from sheetgen import ruledata
-from sheetgen.cli.common import WorkflowGroup, _data, _help_without_a_command, _say
+from sheetgen.cli.common import SummaryGroup, _data, _help_without_a_command, _say
 from sheetgen.errors import InvalidInput
 from sheetgen.games import all_games
 
 
-@click.group(cls=WorkflowGroup)
+@click.group(cls=SummaryGroup)
 @click.pass_context
 def data(ctx: click.Context) -> None:
     """Check the rule data, or find it to make a house-rule copy."""
