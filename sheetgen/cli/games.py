@@ -8,7 +8,7 @@ from typing import Any, Optional
 import click
 
 from sheetgen import ruledata
-from sheetgen.cli.common import _complete_game, _say
+from sheetgen.cli.common import _complete_game, _data, _say
 from sheetgen.games import GameSpec, all_games, get_game
 from sheetgen.ruledata import RuleData
 
@@ -28,7 +28,7 @@ def games(ctx: click.Context, game: Optional[str], fmt: str) -> None:
       sheetgen games --format json
     """
     listed = [get_game(game)] if game is not None else list(all_games().values())
-    facts = [_game_facts(spec, ruledata.load(spec, ctx.obj["data"])) for spec in listed]
+    facts = [_game_facts(spec, ruledata.load(spec, _data(ctx))) for spec in listed]
     if fmt.lower() == "json":
         _say(json.dumps(facts[0] if game is not None else facts, indent=2, ensure_ascii=False))
     elif game is not None:

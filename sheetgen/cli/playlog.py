@@ -14,7 +14,7 @@ from typing import Optional, Sequence
 import click
 
 from sheetgen import api, output
-from sheetgen.cli.common import FORCE, F, _complete_game, _game, _say
+from sheetgen.cli.common import FORCE, F, _complete_game, _data, _game, _say
 from sheetgen.errors import InvalidArgument
 from sheetgen.games import get_game
 from sheetgen.playernames import printable
@@ -110,7 +110,7 @@ def _plays(ctx: click.Context, play_log: PlayLog, game: Optional[str], player: O
         return
     if rescore:
         count = len(play_log.plays(game=game))
-        for line in log_show.change_lines(play_log.rescore(ctx.obj["data"], game=game), count):
+        for line in log_show.change_lines(play_log.rescore(_data(ctx), game=game), count):
             _say(line)
         return
     found = play_log.plays(game=game, player=player, since=since, until=until)
