@@ -91,7 +91,7 @@ def _from(results: Optional[str]) -> Optional[Source]:
         ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
         return [open_pdf(p, api.fillable_sheets()) for p in parts if is_pdf(p)] + photos.read(
             [p for p in parts if photos.is_photo(p)], ask=ask)
-    return parts if len(parts) > 1 and all(p.lower().endswith(".pdf") for p in parts) else results
+    return parts if len(parts) > 1 and all(is_pdf(p) for p in parts) else results
 
 
 def _list_fields(chosen: api.Game, what: Optional[str]) -> None:
