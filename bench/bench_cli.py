@@ -39,6 +39,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOOR = 1.6  # the goal: each command within this ratio of the floor
+BROKEN = "  (ends in a traceback here: not the real path)"
 
 
 def load() -> str:
@@ -110,18 +111,19 @@ def instructions(argv: list[str], env: dict) -> int:
     return int(found.group(1))
 
 
-def count_all(timed: list[tuple[str, list[str], dict]], envs: list[dict]) -> None:
-    """Print each command's instruction count and its ratio to the floor's."""
+def count_all(timed: list[tuple[str, list[str], dict]], envs: list[dict], broken: list[bool]) -> None:
+    """Print each command's instruction count and its ratio to the floor's (`broken`: which end in a
+    traceback, marked as the timed table marks them)."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     with ThreadPoolExecutor(2) as pool:
         counts = list(pool.map(lambda job: instructions(job[0][1], job[1]), zip(timed, envs)))
     width = max(len(label) for label, _, _ in timed)
     print(f"{'':{width}}  instructions  ratio   (floor: ratio {FLOOR})")
-    for (label, _, _), count in zip(timed, counts):
+    for (label, _, _), count, failed in zip(timed, counts, broken):
         ratio = count / counts[0]
         mark = "" if label.startswith("python") else ("  ok" if ratio <= FLOOR else "  OVER")
-        print(f"{label:{width}}  {count / 1e6:10.1f} M  {ratio:5.2f}{mark}")
+        print(f"{label:{width}}  {count / 1e6:10.1f} M  {ratio:5.2f}{mark}{BROKEN if failed else ''}")
 
 
 def main() -> None:
@@ -143,7 +145,7 @@ def main() -> None:
                   for (_, argv, _), env in zip(timed, envs)]
         if args.instructions:
             print(f"{python} ({sys.version.split()[0]}); instructions, one run each")
-            count_all(timed, envs)
+            count_all(timed, envs, broken)
             return
         walls: list[list[float]] = [[] for _ in timed]
         cpus: list[list[float]] = [[] for _ in timed]
@@ -158,7 +160,7 @@ def main() -> None:
         print(f"{'':{width}}  wall ms  ratio   cpu ms  ratio   (floor: ratio {FLOOR})")
         for (label, _, _), w, c, failed in zip(timed, walls, cpus, broken):
             mw, mc = statistics.median(w), statistics.median(c)
-            note = "  (ends in a traceback here: not the real path)" if failed else ""
+            note = BROKEN if failed else ""
             mark = "" if label.startswith("python") else \
                 ("  ok" if min(mw / floor_wall, mc / floor_cpu) <= FLOOR else "  OVER")
             print(f"{label:{width}}  {mw * 1000:7.1f}  {mw / floor_wall:5.2f}  {mc * 1000:7.1f}  "
