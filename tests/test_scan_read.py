@@ -97,7 +97,7 @@ def test_a_code_opencv_cannot_find_is_read_module_by_module_where_the_markers_pu
 
 def test_a_code_partly_under_glare_is_still_read(a4_low_board):
     """Glare washing out a third of the code (the paper at 90% white, the glare at 100%)."""
-    q = geometry.page("a4").qr
+    (q, _), _ = geometry.page("a4").codes  # the top copy
     image = a4_low_board.astype(np.float32) * 0.9
     cv2.circle(image, (int((q.x + 4) * 8), int((q.y + 4) * 8)), 4 * 8, (255, 255, 255), -1)
     reading = read.read_photo(_png(np.clip(image, 0, 255).astype(np.uint8)), name="glare.png")

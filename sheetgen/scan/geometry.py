@@ -37,9 +37,8 @@ class PageGeometry:
     layout: dict[str, Any]
     cells: tuple[Cell, ...]   # in the form's tab order
     markers: tuple[tuple[int, Rect], ...]  # (id, Rect paper mm)
-    qr: Rect       # paper mm
     size: tuple[float, float]    # paper (width, height) mm
-    codes: tuple[tuple[Rect, float], ...] = ()  # each copy of the page code: (Rect paper mm, module mm), top first
+    codes: tuple[tuple[Rect, float], ...]  # each copy of the page code: (Rect paper mm, module mm), top first
 
 
 def _shift(rect: Rect, dx: float, dy: float) -> Rect:
@@ -76,7 +75,7 @@ def page(paper: str) -> PageGeometry:
     ids = [(marks.FIRST_ID[paper] + offset, _shift(rect, dx, dy)) for offset, rect in marks.marker_rects(layout)]
     modules = len(marks.qr_matrix(marks.PageCode("rolled-west", "board", paper, "color", "0" * 8, "0" * 8, 1).text()))
     codes = tuple((_shift(rect, dx, dy), module) for rect, module in marks.qr_rects(layout, modules))
-    return PageGeometry(paper, layout, tuple(cells), tuple(ids), codes[0][0], marks.PAPERS[paper], codes)
+    return PageGeometry(paper, layout, tuple(cells), tuple(ids), marks.PAPERS[paper], codes)
 
 
 def expected_code(paper: str, ink: str, number: int) -> marks.PageCode:
