@@ -325,8 +325,8 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry, 
     centres = (np.arange(count) + 0.5) * cell
 
     def sample(left: float, top: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The modules at a grid whose top left is (left, top) px: dark by the local level, by
-        Otsu's, and whether each is clear of glare."""
+        """The modules at a grid whose top left is (left, top) px: dark by Otsu's level, by the
+        local level, and whether each is clear of glare."""
         xs = np.clip(np.round(left + centres).astype(int), 0, size - 1)
         ys = np.clip(np.round(top + centres).astype(int), 0, size - 1)
         values = smooth[np.ix_(ys, xs)]
