@@ -302,6 +302,10 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry, 
     for the code); last, the sampled modules matched against this sheetgen's codes (`_nearest_code`),
     those under glare left out."""
     ppm = 12.0
+    # room for 33 modules whatever the code's count: a 29-module code (pages 1-99) gets 2 mm more right
+    # and below, to the edge of the name box (top) or a tally box (foot). Cut to the code's own side,
+    # OpenCV decoded the top's at once less often (of 120 hard photos: 91 against 97; the foot's 89
+    # against 87; all 60 mild either way)
     x0, y0, side = q.x - margin, q.y - margin, 33 * module + 2 * margin
     to_page = np.array([[PPM / ppm, 0, x0 * PPM], [0, PPM / ppm, y0 * PPM], [0, 0, 1]])
     size = int(side * ppm)
@@ -366,7 +370,7 @@ def _page_code(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry
     says it. Both read, they must say the same: a code pasted over one of them is refused."""
     (top, top_module), (foot, foot_module) = geo.codes
     first = _read_qr(image, matrix, geo, top, top_module)
-    # the patch: the foot's code and the bare paper around it (the marker, the tally's bar and boxes beyond)
+    # the margin: the foot's bare paper around its code (the marker, the tally's bar and boxes beyond)
     second = _read_qr(image, matrix, geo, foot, foot_module, margin=geo.layout["scan"]["foot_qr"]["quiet"])
     if first is not None and second is not None and first != second:
         raise PhotoError(f"the board's two QR codes say different things (top: {first[:60]!r}, foot: "
