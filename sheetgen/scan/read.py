@@ -182,12 +182,19 @@ def _check_png_data(raw: bytes, width: int, height: int) -> None:
 
 # -- the page ------------------------------------------------------------------------
 
-def _find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
-    """marker id -> its 4 corners (photo px), from a search at two scales."""
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+def _marker_detector(threshold_constant: Optional[float] = None) -> cv2.aruco.ArucoDetector:
+    """An ArUco detector of the board's markers (DICT_4X4_50), corners refined to a fraction of a
+    pixel; `threshold_constant` lowers its adaptive threshold's (OpenCV's default 7)."""
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(dictionary, params)
+    if threshold_constant is not None:
+        params.adaptiveThreshConstant = threshold_constant
+    return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+
+
+def _find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """marker id -> its 4 corners (photo px), from a search at two scales."""
+    detector = _marker_detector()
     found: dict[int, np.ndarray] = {}
     for longest in (1600, 2600):
         scale = min(1.0, longest / max(gray.shape))
@@ -231,10 +238,7 @@ def _search_again(gray: np.ndarray, found: dict[int, np.ndarray], paper: str) ->
     to_photo = _homography(geo, found, 1.0)
     if to_photo is None:
         return found
-    params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    params.adaptiveThreshConstant = 3  # the patch's contrast is low under glare
-    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+    detector = _marker_detector(threshold_constant=3)  # the patch's contrast is low under glare
     out = dict(found)
     for marker, rect in geo.markers:
         if marker in found:
