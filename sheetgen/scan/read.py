@@ -306,10 +306,11 @@ def _read_qr(image: np.ndarray, matrix: np.ndarray, geo: geometry.PageGeometry, 
     for the code); last, the sampled modules matched against this sheetgen's codes (`_nearest_code`),
     those under glare left out."""
     ppm = 12.0
-    # room for 33 modules whatever the code's count: a 29-module code (pages 1-99) gets 2 mm more right
-    # and below, to the edge of the name box (top) or a tally box (foot). Cut to the code's own side,
-    # OpenCV decoded the top's at once less often (of 120 hard photos: 91 against 97; the foot's 89
-    # against 87; all 60 mild either way)
+    # room for 33 modules: `q` and `module` are page 1's code's (29 modules), a page from 100 on prints
+    # 33 (at the top 16.5 mm; in the foot the same side, smaller modules). Round a 29-module code the
+    # patch reaches 2 mm further right and below, to the edge of the name box (top) or a tally box
+    # (foot); cut to its own side, OpenCV decoded the top's at once less often (of 120 hard photos:
+    # 91 against 97; the foot's 89 against 87; all 60 mild either way)
     x0, y0, side = q.x - margin, q.y - margin, 33 * module + 2 * margin
     to_page = np.array([[PPM / ppm, 0, x0 * PPM], [0, PPM / ppm, y0 * PPM], [0, 0, 1]])
     size = int(side * ppm)
