@@ -97,11 +97,24 @@ def test_a_code_opencv_cannot_find_is_read_module_by_module_where_the_markers_pu
 
 def test_a_code_partly_under_glare_is_still_read(a4_low_board):
     """Glare washing out a third of the code (the paper at 90% white, the glare at 100%)."""
-    q = geometry.page("a4").qr
+    (q, _), _ = geometry.page("a4").codes  # the top copy
     image = a4_low_board.astype(np.float32) * 0.9
     cv2.circle(image, (int((q.x + 4) * 8), int((q.y + 4) * 8)), 4 * 8, (255, 255, 255), -1)
     reading = read.read_photo(_png(np.clip(image, 0, 255).astype(np.uint8)), name="glare.png")
     assert reading.problems == [] and reading.page == 1
+
+
+def test_a_longer_code_from_page_100_on_is_read_module_by_module_too():
+    """From page 100 on the page code is longer (33 modules, not 29: at the top larger, in the foot
+    smaller modules): blurred past what OpenCV's detector finds, its modules are sampled on its own
+    grid (page 100 of a bulk print)."""
+    import pypdfium2 as pdfium
+
+    pdf = sheetgen.game("rolled-west").sheet("board", SheetOptions(copies=25, paper="letter", ink="color")).pdf
+    page = pdfium.PdfDocument(pdf)[99].render(scale=8 * 25.4 / 72).to_numpy()[:, :, :3]
+    blurred = cv2.GaussianBlur(np.ascontiguousarray(page), (0, 0), 2.0)
+    reading = read.read_photo(_png(blurred), name="page100.png")
+    assert reading.problems == [] and (reading.paper, reading.ink, reading.page) == ("letter", "color", 100)
 
 
 def test_a_blank_wall_has_no_scan_marks():

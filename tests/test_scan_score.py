@@ -146,8 +146,10 @@ def _at_a_terminal(argv: list, answers: dict, cwd, timeout: float = 240.0) -> tu
 
 
 def _words(value) -> str:
-    return {"": "empty", True: "yes", False: "no"}.get(value, value) if not isinstance(value, bool) else (
-        "yes" if value else "no")
+    """The answer a prompt takes for a form's value."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value or "empty"
 
 
 def test_at_a_terminal_a_box_not_sure_is_asked_with_a_crop_and_the_answer_is_used(tmp_path):

@@ -37,9 +37,9 @@ class PageGeometry:
     layout: dict[str, Any]
     cells: tuple[Cell, ...]   # in the form's tab order
     markers: tuple[tuple[int, Rect], ...]  # (id, Rect paper mm)
-    qr: Rect       # paper mm
     size: tuple[float, float]    # paper (width, height) mm
-    codes: tuple[tuple[Rect, float], ...] = ()  # each copy of the page code: (Rect paper mm, module mm), top first
+    codes: tuple[tuple[Rect, float], ...]  # each copy of the page code: (Rect paper mm, module mm), top first
+    long_codes: tuple[tuple[Rect, float], ...]  # the same for pages from 100 on (a longer code: 33 modules)
 
 
 def _shift(rect: Rect, dx: float, dy: float) -> Rect:
@@ -74,9 +74,14 @@ def page(paper: str) -> PageGeometry:
         row, position = (parts[1], int(parts[2])) if top in ("claims", "shipping") else ("", 0)
         cells.append(Cell(name, kind, _shift(around, dx, dy), row, position))
     ids = [(marks.FIRST_ID[paper] + offset, _shift(rect, dx, dy)) for offset, rect in marks.marker_rects(layout)]
-    modules = len(marks.qr_matrix(marks.PageCode("rolled-west", "board", paper, "color", "0" * 8, "0" * 8, 1).text()))
-    codes = tuple((_shift(rect, dx, dy), module) for rect, module in marks.qr_rects(layout, modules))
-    return PageGeometry(paper, layout, tuple(cells), tuple(ids), codes[0][0], marks.PAPERS[paper], codes)
+
+    def codes(number: int) -> tuple[tuple[Rect, float], ...]:
+        """Where page `number`'s code is printed (a number of more digits: a code of more modules)."""
+        code = marks.PageCode("rolled-west", "board", paper, "color", "0" * 8, "0" * 8, number)
+        return tuple((_shift(rect, dx, dy), module)
+                     for rect, module in marks.qr_rects(layout, len(marks.qr_matrix(code.text()))))
+
+    return PageGeometry(paper, layout, tuple(cells), tuple(ids), marks.PAPERS[paper], codes(1), codes(100))
 
 
 def expected_code(paper: str, ink: str, number: int) -> marks.PageCode:

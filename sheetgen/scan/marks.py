@@ -88,7 +88,7 @@ def qr_rect(layout: dict[str, Any], modules: int) -> Rect:
     return Rect(spec["qr_x"], 0, side, side)
 
 
-def foot_qr_rect(layout: dict[str, Any], modules: int) -> Rect:
+def foot_qr_rect(layout: dict[str, Any]) -> Rect:
     """The second copy of the page code, in the foot (content mm): the same side whatever its size
     (its modules smaller on a page whose code is larger)."""
     spec = layout["scan"]["foot_qr"]
@@ -98,7 +98,7 @@ def foot_qr_rect(layout: dict[str, Any], modules: int) -> Rect:
 
 def qr_rects(layout: dict[str, Any], modules: int) -> tuple[tuple[Rect, float], ...]:
     """Where the page code is printed, first the top then the foot: (Rect content mm, module mm)."""
-    foot = foot_qr_rect(layout, modules)
+    foot = foot_qr_rect(layout)
     return ((qr_rect(layout, modules), float(layout["scan"]["qr_module"])), (foot, foot.w / modules))
 
 
