@@ -34,8 +34,7 @@ class SheetArt:
     def page_fields(self, values: dict[str, Any]) -> tuple[FormField, ...]:
         """One page's form fields in tab order (the form's), filled with `values`."""
         assert self.form is not None
-        fields: tuple[FormField, ...] = self.form.filled(self.fields, values)
-        return fields
+        return self.form.filled(self.fields, values)
 
     def add(self, *items: Any) -> None:
         self.items.extend(items)

@@ -127,16 +127,24 @@ def render(doc: SheetDocument, paper: str = "letter", ink: str = "color") -> byt
         return _render(doc, paper, ink)
 
 
+def canvas(buffer: io.BytesIO, pagesize: tuple[float, float], title: str, **options: Any) -> Canvas:
+    """A reportlab canvas writing into `buffer` as every sheetgen PDF is written: the sheets' font
+    embedded from the first text on, dated FIXED_DATE (the same input gives the same bytes), titled
+    `title` and named as sheetgen's. Write it within `flate_only`."""
+    c = Canvas(buffer, pagesize=pagesize, invariant=1, initialFontName=FONTS[False], **options)
+    _pin_date(c)
+    c.setTitle(title)
+    c.setCreator(f"sheetgen {__version__}")
+    return c
+
+
 def _render(doc: SheetDocument, paper: str, ink: str) -> bytes:
     pagesize = PAPER[paper]
     palette = PALETTES[ink]
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=FONTS[False])
-    pin_date(c)
-    c.setTitle(doc.title)
+    c = canvas(buffer, pagesize, doc.title, pageCompression=1)
     c.setSubject(doc.subject)
     c.setAuthor("sheetgen")
-    c.setCreator(f"sheetgen {__version__}")
     placer = _Placer(doc, pagesize)
     for name, items in doc.backdrops.items():
         c.beginForm(name)
@@ -176,7 +184,7 @@ class _FixedTime:
     tzname = "UTC"
 
 
-def pin_date(c: Canvas) -> None:
+def _pin_date(c: Canvas) -> None:
     """Date the document FIXED_DATE whatever SOURCE_DATE_EPOCH says.
 
     reportlab reads the variable when it makes the document, even in invariant

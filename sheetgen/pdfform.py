@@ -69,8 +69,8 @@ _ALIGN = {"left": 0, "center": 1, "right": 2}
 PdfRect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 MIN_SIZE = 4.0  # points: text sheetgen fills in shrinks to fit its field, never below this
 # Objects a compressed object stream holds. Widgets are alike, and deflate packs alike text better
-# the more of it one stream holds: 400 Rolled West boards are 1.66 MB at 400 objects a stream,
-# 1.41 MB at 5,000 (a viewer inflates one stream of under 1 MB to find an object).
+# the more of it one stream holds: 400 Rolled West boards are 1.65 MB at 400 objects a stream,
+# 1.43 MB at 5,000 (a viewer inflates one stream of under 1 MB to find an object).
 _OBJECTS_PER_STREAM = 5000
 
 

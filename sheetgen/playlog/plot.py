@@ -15,7 +15,7 @@ import importlib.util
 import io
 from typing import Any, Optional
 
-from sheetgen import __version__, playernames
+from sheetgen import playernames
 from sheetgen.errors import InvalidArgument
 from sheetgen.playlog.standings import Standings
 
@@ -135,23 +135,16 @@ def render(table: Standings, title: str, ending: str) -> bytes:
         return text.encode("utf-8") if isinstance(text, str) else text
     if ending in (".pdf", ".png"):
         from reportlab.graphics import renderPDF, shapes
-        from reportlab.pdfgen.canvas import Canvas
 
-        from sheetgen.pdf import flate_only, pin_date
-        from sheetgen.typeface import FONTS
+        from sheetgen.pdf import canvas, flate_only
 
         buffer = io.BytesIO()
         with flate_only():  # as every sheetgen PDF: Flate-compressed streams, no ASCII85 layer
-            # the font embedded from the first text on, dated 2000-01-01 (the same standings give the
-            # same bytes), and named as sheetgen's
-            c = Canvas(buffer, pagesize=(d.width, d.height), invariant=1, initialFontName=FONTS[False])
-            pin_date(c)
-            c.setTitle(title)
-            c.setCreator(f"sheetgen {__version__}")
+            c = canvas(buffer, (d.width, d.height), title)  # dated, the font embedded, named as sheetgen's
             # reportlab's renderer starts every drawing in its default font, Helvetica, naming a font
             # the PDF would not embed; it starts in Arimo instead
             default = shapes.STATE_DEFAULTS["fontName"]
-            shapes.STATE_DEFAULTS["fontName"] = FONTS[False]
+            shapes.STATE_DEFAULTS["fontName"] = fonts[0]
             try:
                 renderPDF.draw(d, c, 0, 0)
             finally:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import datetime
 import os
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import sheetgen
 from sheetgen.errors import InvalidArgument
 from sheetgen.playernames import printable
 from sheetgen.playlog.model import Change, Play
 from sheetgen.playlog.store import LogRefused, PlayLog, setup_code
-from sheetgen.results.batch import FileOutcome
 from sheetgen.results.report import ScoredPlayer, ScoreReport
+
+if TYPE_CHECKING:  # a score run's outcomes; plays and standings load no batch (nor sheetgen.scan)
+    from sheetgen.results.batch import FileOutcome
 
 RESULTS_SUFFIXES = (".yaml", ".yml", ".pdf")
 

@@ -40,7 +40,6 @@ from sheetgen.playlog import standings as table
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
 from sheetgen.results.document import Document
 from sheetgen.results.model import Scorer
-from sheetgen.results.pdf import open_pdf
 from sheetgen.results.report import ScoreReport
 from sheetgen.results.yaml import parse_yaml, read_yaml
 
@@ -317,6 +316,8 @@ class PlayLog:
         if text is not None:
             doc = parse_yaml(text, "<text>")
         elif isinstance(path, (list, tuple)) or str(path).lower().endswith(".pdf"):
+            from sheetgen.results.pdf import open_pdf  # the PDF-reading side loads with a filled form only
+
             pdfs = [open_pdf(p, api.fillable_sheets()) for p in (path if isinstance(path, (list, tuple)) else [path])]
             doc = api.game(pdfs[0].game, data).read(pdfs)
         else:

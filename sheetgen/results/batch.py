@@ -128,8 +128,8 @@ class _Run:
             return
         outcome = FileOutcome("<stdin>" if source == STDIN else source)
         if source != STDIN and os.path.isdir(source):  # `expand` keeps a folder that has nothing to read
-            outcome.problems = [Problem(source, "a folder with no results files, PDF forms or photos of boards "
-                                                "(.yaml, .yml, .pdf, .jpg, .jpeg, .png)")]
+            outcome.problems = [Problem(source, f"a folder with no results files, PDF forms or photos of boards "
+                                                f"({', '.join(SUFFIXES)})")]
             self.outcomes.append(outcome)
             return
         try:

@@ -51,7 +51,7 @@ MISSING = object()  # a binding read nothing: the key is left out of the entry
 # A form field's value: its text (a choice field holds its mark as text), True or False for a
 # check box, None for a field given no value.
 FieldValue = Union[str, bool, None]
-Key = Union[str, tuple[str, ...]]  # a key of a results entry, or a path of keys to a nested value
+BindingKey = Union[str, tuple[str, ...]]  # a key of a results entry, or a path of keys to a nested value
 
 
 def digits(text: str) -> bool:
@@ -79,7 +79,7 @@ class Slot:
 class Binding:
     """Some fields of a page and one value of a player's results entry (`key`), both ways."""
 
-    key: Key = ""
+    key: BindingKey = ""
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -107,7 +107,7 @@ class Binding:
 class TextValue(Binding):
     """One text field, one text value (a name)."""
 
-    def __init__(self, key: Key, cell: str):
+    def __init__(self, key: BindingKey, cell: str):
         self.key, self.cell = key, cell
 
     def cells(self) -> list[str]:
@@ -210,7 +210,7 @@ class NumberMap(Binding):
     """One number field per item of a mapping ({copper: 3, gold: 1}); an empty field leaves its
     item out, as a results file may, and a row left wholly empty leaves the key out."""
 
-    def __init__(self, key: Key, items: Sequence[tuple[str, str]]):
+    def __init__(self, key: BindingKey, items: Sequence[tuple[str, str]]):
         self.key = key
         self.items = list(items)  # (field, item key)
 
