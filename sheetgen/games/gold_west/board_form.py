@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Optional, Sequence
+from functools import partial
+from typing import Any, Callable, Optional, Sequence
 
 from sheetgen.results.forms import (MISSING, Column, digits, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                                     Slot, TextValue)
@@ -40,6 +41,7 @@ from sheetgen.games.gold_west.setup import from_code
 from sheetgen.results.model import Outcome, and_list, norm
 from sheetgen.ruledata import RuleData
 from sheetgen.setupcode import SetupCodeError
+from sheetgen.sheet import field_name
 
 PART = "board"
 SETUP = "setup"
@@ -47,20 +49,20 @@ COUNTS = ("points", "investments", "shipping_tiles", "wanted", "supply", "total"
 MOST_TOKENS = 9  # a Boomtown count above this is a slip (an office has 2 spaces), refused before it is read
 
 
-def hex_field(label: str) -> str:
-    return f"hex.{label}"
+# the fields' names (board.py draws the boxes under the same names)
+hex_field: Callable[[str], str] = partial(field_name, "hex")
 
 
 def player(column: int, key: str) -> str:
-    return f"p{column}.{key}"
+    return field_name(f"p{column}", key)
 
 
 def office(column: int, position: int) -> str:
-    return player(column, f"boomtown.{position}")
+    return field_name(f"p{column}", "boomtown", position)
 
 
 def free(column: int) -> str:
-    return player(column, "boomtown.free")
+    return field_name(f"p{column}", "boomtown", "free")
 
 
 def land_labels(rules: RuleData) -> list[str]:

@@ -20,7 +20,7 @@ from sheetgen.ruledata import RuleData
 from sheetgen.setupcode import SetupCodeError
 
 
-class GoldWestScorer(Protocol):
+class MapScorer(Protocol):
     """What the map form needs of the scorer (score.py, which calls it): the rule data and its
     terrains, by code."""
 
@@ -39,7 +39,7 @@ class GoldWestScorer(Protocol):
 MAP_DERIVED = ("influence", "settlements", "mining_tokens", "groups", "edge", "next_to_opponent", "water", "line")
 
 
-def _setup(scorer: GoldWestScorer, r: Reader, table: GoldWestTable) -> None:
+def _setup(scorer: MapScorer, r: Reader, table: GoldWestTable) -> None:
     """Decode `setup:`: the board and the offices in play, or a problem at `setup:`."""
     value = r.doc.value if isinstance(r.doc.value, dict) else {}
     code = value.get("setup")
@@ -59,7 +59,7 @@ def _setup(scorer: GoldWestScorer, r: Reader, table: GoldWestTable) -> None:
     table.board = mapcount.board(scorer.rules, setup)
     table.offices = list(setup["boomtown"]["offices"])
 
-def read_map(scorer: GoldWestScorer, r: Reader, table: GoldWestTable) -> None:
+def read_map(scorer: MapScorer, r: Reader, table: GoldWestTable) -> None:
     """Derive the counts of the players who list their buildings' hexes; check any written too."""
     _setup(scorer, r, table)
     sheets = [s for s in table.players if s.map_form]
@@ -99,7 +99,7 @@ def read_map(scorer: GoldWestScorer, r: Reader, table: GoldWestTable) -> None:
     for s in sheets:
         _derive(scorer, r, s, counts[s.index], broken=s.index in trouble, players=table.listed)
 
-def _derive(scorer: GoldWestScorer, r: Reader, s: Sheet, c: mapcount.Counts, broken: bool, players: int) -> None:
+def _derive(scorer: MapScorer, r: Reader, s: Sheet, c: mapcount.Counts, broken: bool, players: int) -> None:
     """Check the counts written against the map's `c`, then score on the map's."""
     inv = s.terrain.get("investment_influence", {})
     influence = {code: c.influence[code] + inv.get(code, 0) for code in scorer.terrains}

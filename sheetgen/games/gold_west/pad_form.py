@@ -40,9 +40,11 @@ that player that many times.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any, Callable, Sequence, Union
 
 from sheetgen import layouts
+from sheetgen.sheet import field_name
 from sheetgen.results.forms import (MISSING, Binding, Column, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                             Slot, TextValue, digits)
 from sheetgen.games.gold_west.score import COUNT_FIELDS, TERRAIN_FIELDS, GoldWestScorer
@@ -59,13 +61,13 @@ _SIZES = re.compile(r"[\s,;]+")
 NONE = ("0", "-", "[]")  # a list of sizes that is empty, as written in its box
 
 
-def cell(column: int, *name: Any) -> str:
+# the fields' names (pad.py draws the boxes under the same names)
+def cell(column: int, *name: Union[str, int]) -> str:
     """The field of column `column` (1-based): cell(2, "influence", "gold") is p2.influence.gold."""
-    return ".".join([f"p{column}", *(str(n) for n in name)])
+    return field_name(f"p{column}", *name)
 
 
-def office(row: int) -> str:
-    return f"office.{row}"
+office: Callable[[int], str] = partial(field_name, "office")
 
 
 class Sizes(Binding):

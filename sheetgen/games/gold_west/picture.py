@@ -196,7 +196,8 @@ def office_rows(setup: dict[str, Any], rules: RuleData) -> list[tuple[str, str]]
 # ---- investments, shipping, seating ---------------------------------------------------------------
 
 def cost(rules: RuleData, paid: dict[str, int]) -> str:
-    called = names(rules)
+    """"1 Copper + 2 Wood": an investment card's cost, in the resources' names."""
+    called = {r["code"]: r["name"] for r in rules["resources"]}
     return " + ".join(f"{n} {called[m]}" for m, n in paid.items())
 
 

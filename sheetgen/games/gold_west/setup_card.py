@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional, Sequence, Union
 from sheetgen import setupcard
 from sheetgen.games.gold_west import hexes
 from sheetgen.games.gold_west.hexes import Hex
-from sheetgen.games.gold_west.picture import centre_label
+from sheetgen.games.gold_west.picture import centre_label, cost
 from sheetgen.games.gold_west import pictograms
 from sheetgen.sheet import LEADING, PT, Box, Line, Para, Polygon, Rect, Text, fit_names
 from sheetgen.ruledata import RuleData
@@ -40,11 +40,6 @@ TokenLook = tuple[str, bool, bool]
 
 def _spaced(token: str) -> str:
     return " ".join(token[i:i + 2] for i in range(0, len(token), 2))
-
-
-def _metals(rules: RuleData, cost: dict[str, int]) -> str:
-    names = {r["code"]: r["name"] for r in rules["resources"]}
-    return " + ".join(f"{n} {names[m]}" for m, n in cost.items())
 
 
 class HexMap:
@@ -335,7 +330,7 @@ def _investments(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -
     rows = []
     for number in setup["investments"]:
         c = cards[number]
-        rows.append([f"#{number}", _metals(rules, c["cost"]), f"{c['points']} VP", c.get("ability", "-")])
+        rows.append([f"#{number}", cost(rules, c["cost"]), f"{c['points']} VP", c.get("ability", "-")])
     card.table(["card", "cost", "points", "ability"], rows, (14, 44, 16), row_height=5.4)
     names = {r["code"]: r["name"] for r in rules["resources"]}
     stacks = "; ".join(f"{names[m]} {'/'.join(str(v) for v in tiles)}"
