@@ -37,7 +37,7 @@ from sheetgen.errors import InvalidArgument, InvalidInput
 from sheetgen.facedown import for_players
 from sheetgen.games import GameSpec, SheetPart, all_games, get_game
 from sheetgen.playernames import check_all, check_printable
-from sheetgen.paths import bundled
+from sheetgen.paths import bundled, is_pdf
 from sheetgen.results import entry
 from sheetgen.results.document import Document
 from sheetgen.results.model import CheckResult, Scorer
@@ -526,18 +526,13 @@ class Game:
 def _pdf_sources(source: Any) -> Optional[list[Union[PathLike, FilledPdf]]]:
     """The filled forms `source` names (a .pdf path, a FilledPdf, or a list of them), or None."""
     items = list(source) if isinstance(source, (list, tuple)) else [source]
-    if not items or any(isinstance(i, (str, os.PathLike)) and not _named_pdf(i) for i in items):
+    if not items or any(isinstance(i, (str, os.PathLike)) and not is_pdf(i) for i in items):
         return None  # a results file: the PDF-reading side is not loaded for it
     from sheetgen.results.pdf import FilledPdf  # heavy (its form model, the display list): for PDFs only
 
     if not all(isinstance(i, (str, os.PathLike, FilledPdf)) for i in items):
         return None
     return items
-
-
-def _named_pdf(path: PathLike) -> bool:
-    """Whether a path is read as a filled PDF form (results.pdf.is_pdf: by its name, *.pdf)."""
-    return str(os.fspath(path)).lower().endswith(".pdf")
 
 
 def _choice(argument: str, value: str, choices: Sequence[str]) -> Any:

@@ -10,7 +10,8 @@ import click
 from sheetgen import api, output
 from sheetgen.cli.common import FORCE, _game, _say
 from sheetgen.errors import InvalidArgument, InvalidInput
-from sheetgen.results.pdf import is_pdf, open_pdf
+from sheetgen.paths import is_pdf
+from sheetgen.results.pdf import open_pdf
 from sheetgen.scan import photos
 
 

@@ -11,7 +11,8 @@ from sheetgen import api, output
 from sheetgen.api import Ink, Paper, SheetOptions, Source
 from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.cli.common import FORCE, _complete_game, _complete_what, _game, _names, _say, print_options
-from sheetgen.results.pdf import is_pdf, open_pdf
+from sheetgen.paths import is_pdf
+from sheetgen.results.pdf import open_pdf
 from sheetgen.scan import photos
 
 

@@ -36,6 +36,7 @@ import yaml
 
 from sheetgen import api, playernames
 from sheetgen.errors import InvalidArgument, InvalidInput, SheetgenError
+from sheetgen.paths import is_pdf
 from sheetgen.playlog import standings as table
 from sheetgen.playlog.model import Change, Logged, Play, PlayerResult
 from sheetgen.results.document import Document
@@ -315,7 +316,7 @@ class PlayLog:
         it. A file with problems raises InvalidInput and logs nothing."""
         if text is not None:
             doc = parse_yaml(text, "<text>")
-        elif isinstance(path, (list, tuple)) or str(path).lower().endswith(".pdf"):
+        elif isinstance(path, (list, tuple)) or is_pdf(path):
             from sheetgen.results.pdf import open_pdf  # the PDF-reading side loads with a filled form only
 
             pdfs = [open_pdf(p, api.fillable_sheets()) for p in (path if isinstance(path, (list, tuple)) else [path])]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol, Sequence
 
 from sheetgen.errors import InvalidInput, Problem
+from sheetgen.paths import is_pdf
 from sheetgen.results.document import Document
 from sheetgen.results.model import Scorer
 from sheetgen.results.report import ScoreReport
@@ -133,7 +134,7 @@ class _Run:
             self.outcomes.append(outcome)
             return
         try:
-            if source != STDIN and str(source).lower().endswith(".pdf"):
+            if source != STDIN and is_pdf(source):
                 from sheetgen.results.pdf import open_pdf  # heavy: a batch of results files never loads it
 
                 pdf = open_pdf(source, self.games.fillable())

@@ -65,11 +65,6 @@ class FilledPdf:
         return self.pages[0].game
 
 
-def is_pdf(path: Union[str, "os.PathLike[str]"]) -> bool:
-    """Whether a command-line FILE is read as a PDF form (by its name: *.pdf)."""
-    return str(path).lower().endswith(".pdf")
-
-
 def open_pdf(path: Union[str, "os.PathLike[str]"], fillable: Fillable, *, name: Optional[str] = None) -> FilledPdf:
     """Read a filled sheetgen form of one of the `fillable` sheets (game key -> part names).
 
