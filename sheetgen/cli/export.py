@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Optional
 
 import click
@@ -50,8 +49,7 @@ def export(ctx: click.Context, files: tuple[str, ...], out: Optional[str], force
             refused += exc.problems
     if any(photos.is_photo(name) for name in files):
         try:
-            pdfs += photos.read([n for n in files if photos.is_photo(n)],
-                                ask=input if sys.stdin.isatty() and sys.stdout.isatty() else None)
+            pdfs += photos.read([n for n in files if photos.is_photo(n)], ask=photos.at_terminal())
         except InvalidInput as exc:
             refused += exc.problems
     if refused:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Optional
 
 import click
@@ -89,9 +88,8 @@ def _from(results: Optional[str]) -> Optional[Source]:
     parts = results.split(",")
     # photos of boards (sheetgen scan) become filled forms
     if any(photos.is_photo(p) for p in parts) and all(is_pdf(p) or photos.is_photo(p) for p in parts):
-        ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
         return [open_pdf(p, api.fillable_sheets()) for p in parts if is_pdf(p)] + photos.read(
-            [p for p in parts if photos.is_photo(p)], ask=ask)
+            [p for p in parts if photos.is_photo(p)], ask=photos.at_terminal())
     return parts if len(parts) > 1 and all(is_pdf(p) for p in parts) else results
 
 

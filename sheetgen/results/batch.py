@@ -183,9 +183,8 @@ class _Run:
         """The photos (given as files, or of one folder) as filled forms, joining the PDFs of their
         game given beside them; at a terminal a box the reader is not sure of is asked, else it is a
         problem."""
-        ask = input if sys.stdin.isatty() and sys.stdout.isatty() else None
         try:
-            filled = photos.read(names, ask=ask)
+            filled = photos.read(names, ask=photos.at_terminal())
         except InvalidInput as exc:
             outcome = FileOutcome(" + ".join(names))
             outcome.problems = exc.problems

@@ -12,6 +12,7 @@ read from a photo: a board is named by its page ("board page 2").
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
@@ -50,6 +51,12 @@ def _choices(field: str) -> tuple[Union[str, bool], ...]:
 
 
 Ask = Callable[[str], str]
+
+
+def at_terminal() -> Optional[Ask]:
+    """`input` when someone at a terminal can answer (standard input and output both are one), else
+    None: a box not sure is then a problem, never a question nobody sees."""
+    return input if sys.stdin.isatty() and sys.stdout.isatty() else None
 
 
 def read(names: Sequence[str], ask: Optional[Ask] = None, say: Callable[[str], None] = print) -> list["FilledPdf"]:
