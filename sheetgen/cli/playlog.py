@@ -9,7 +9,7 @@ import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import click
 
@@ -18,10 +18,12 @@ from sheetgen.cli.common import FORCE, F, _complete_game, _data, _game, _say
 from sheetgen.errors import InvalidArgument
 from sheetgen.games import get_game
 from sheetgen.playernames import printable
-from sheetgen.results import batch
 from sheetgen.playlog import LogRefused, PlayLog, export as log_export, plot as log_plot, show as log_show
 from sheetgen.playlog import standings as log_standings
 from sheetgen.playlog.store import parse_date
+
+if TYPE_CHECKING:  # the outcomes `score --log` keeps; plays and standings read no results file
+    from sheetgen.results.batch import FileOutcome
 
 
 LOG = click.option("--log", "log", metavar="PATH", help="The play log (default: $SHEETGEN_LOG, else "
@@ -229,7 +231,7 @@ class ScoreLog:
         day = parse_date(date, "date") if date is not None else None
         return cls(PlayLog(log_show.log_path(path)), day)
 
-    def keep(self, outcomes: Sequence[batch.FileOutcome], data: Optional[str]) -> tuple[list[str], bool]:
+    def keep(self, outcomes: Sequence[FileOutcome], data: Optional[str]) -> tuple[list[str], bool]:
         """Each game scored kept, and the log closed: the lines to print after the scores, and
         whether a game could not be logged."""
         try:
