@@ -145,7 +145,8 @@ def _refuse_file(path: Path) -> bool:
 class PlayLog:
     """The play log at `path` (default: `default_path()`), opened or, with `create`, started.
 
-        log = sheetgen.PlayLog("season.db")
+        from sheetgen.playlog import PlayLog
+        log = PlayLog("season.db")
         log.score("tonight.yaml", date="2026-11-06")   # check, tally and log a results file
         for play in log.plays(game="rolled-west", player="Ann"):
             print(play.id, play.date, play.winners)
@@ -196,7 +197,7 @@ class PlayLog:
         self.close()
 
     def __repr__(self) -> str:
-        return f"sheetgen.PlayLog({str(self.path)!r})"
+        return f"sheetgen.playlog.PlayLog({str(self.path)!r})"
 
     @property
     def db(self) -> sqlite3.Connection:
