@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional
 
 from sheetgen.errors import InvalidArgument
+from sheetgen.facedown import Hider
 
 
 def _resolve(target: str) -> Callable[..., Any]:
@@ -131,7 +132,7 @@ class GameSpec:
         """(setup, rules) -> the game's own context for a setup's Markdown, if it has one."""
         return _resolve(self.setup_markdown) if self.setup_markdown else None
 
-    def face_down_hider(self) -> Optional[Callable[[dict[str, Any]], Optional[dict[str, Any]]]]:
+    def face_down_hider(self) -> Optional[Hider]:
         """(setup) -> the players' copy, or None: the game's face_down hook, if it has one."""
         return _resolve(self.face_down) if self.face_down else None
 
