@@ -27,8 +27,8 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import shutil
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
