@@ -51,7 +51,9 @@ def large_results() -> Path:
     return target
 
 
-def inputs() -> list[Path]:
+def inputs(data_only: bool = False) -> list[Path]:
+    if data_only:
+        return sorted((ROOT / "data").glob("*.yaml"))
     return sorted((ROOT / "data").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml")) + [large_results()]
 
 
@@ -67,11 +69,11 @@ def instructions(python: str, code: str) -> int:
     raise RuntimeError(proc.stderr[-2000:])
 
 
-def by_instructions(python: str) -> None:
+def by_instructions(python: str, paths: list[Path]) -> None:
     totals = {"events": 0.0, "parse": 0.0}
     data_kb = 0.0
     print(f"{'file':38} {'kB':>6} {'events M':>9} {'M/kB':>6} {'parse M':>8} {'M/kB':>6}")
-    for path in inputs():
+    for path in paths:
         setup = SETUP.format(root=str(ROOT), path=str(path))
         base = instructions(python, setup)
         got = {what: (instructions(python, setup + code + "\n") - base) / 1e6 for what, code in WORK.items()}
@@ -86,11 +88,11 @@ def by_instructions(python: str) -> None:
           f"{totals['parse']:8.2f} {totals['parse'] / data_kb:6.2f}")
 
 
-def by_time() -> None:
+def by_time(paths: list[Path]) -> None:
     sys.path.insert(0, str(ROOT))
     namespace: dict[str, object] = {}
     print(f"{'file':38} {'kB':>6} {'events µs/kB':>13} {'parse µs/kB':>12}")
-    for path in inputs():
+    for path in paths:
         exec(SETUP.format(root=str(ROOT), path=str(path)), namespace)
         kb = path.stat().st_size / 1000
         best = {}
@@ -111,11 +113,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--instructions", action="store_true", help="count instructions with callgrind")
     parser.add_argument("--python", default=sys.executable, help="the Python to count (with --instructions)")
+    parser.add_argument("--data", action="store_true", help="only the four data files")
     args = parser.parse_args()
     if args.instructions:
-        by_instructions(args.python)
+        by_instructions(args.python, inputs(args.data))
     else:
-        by_time()
+        by_time(inputs(args.data))
 
 
 if __name__ == "__main__":

@@ -88,8 +88,15 @@ def test_the_forbidden_characters_are_exactly_what_yaml_does_not_allow():
         start = hi + 1
     refused.extend(range(start, 0x110000))
     assert found == refused
-    # the ASCII shortcut that skips the pattern agrees with it, one character at a time
-    for c in range(0x80):
+    # the shortcut that skips the pattern lets through none of them: each one's UTF-8 is a byte
+    # below 0x80 or starts with a lead it sends to the pattern (a surrogate has no UTF-8 at all)
+    from sheetgen.results.yaml import _C1_LEAD, _FFFX_LEAD
+    for c in found:
+        if not 0xD800 <= c <= 0xDFFF:
+            utf8 = chr(c).encode()
+            assert len(utf8) == 1 or utf8.startswith((_C1_LEAD, _FFFX_LEAD)), hex(c)
+    # and agrees with the pattern, one character at a time (ASCII, the lead bytes, surrogates, the end)
+    for c in [*range(0x800), *range(0xD7F0, 0xE010), *range(0xFDF0, 0x10010), *range(0x10FFF0, 0x110000)]:
         try:
             _check_characters(f"a: b{chr(c)}c\n", "f.yaml")
         except InvalidInput:

@@ -172,23 +172,31 @@ def _limits() -> Iterator[Case]:
     yield "two-docs", "a: 1\n---\nb: 2\n"
 
 
+def _digest(raw: Union[bytes, str]) -> str:
+    return hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
 def corpus(seed: int = 27) -> Iterator[Case]:
-    rng = random.Random(seed)
+    """The cases; each random part has its own seed (a mutant's is its source's text), so that
+    a test string added or moved changes only its own cases."""
     files = list(_files())
     strings = list(_test_strings())
-    generated = list(_generated(rng, 6000))
+    generated = list(_generated(random.Random(f"{seed}:generated"), 6000))
     yield from files
     yield from strings
     yield from generated
     yield from _limits()
     for name, raw in files:  # the data files: many mutants each, most malformed
         text = raw.decode("utf-8", "replace")
+        rng = random.Random(f"{seed}:{_digest(raw)}")
         for i in range(300 if name.startswith("file:data") else 60):
             yield f"mut:{name}:{i}", _mutate(rng, text)
     for name, raw in strings + generated:
         if isinstance(raw, str) and raw:
+            rng = random.Random(f"{seed}:{_digest(raw)}")
             for i in range(2):
                 yield f"mut:{name}:{i}", _mutate(rng, raw)
+    rng = random.Random(f"{seed}:soup")
     for i in range(3000):  # text from the mutation alphabet alone
         yield f"soup:{i}", "".join(rng.choice(MUTATIONS + TRICKY) for _ in range(rng.randrange(1, 30)))
 
@@ -210,8 +218,7 @@ def dump(target: Path) -> None:
     start = time.perf_counter()
     with gzip.open(target, "wt", encoding="utf-8") as out:
         for name, raw in corpus():
-            digest = hashlib.sha256(raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass"))
-            record = {"case": name, "input": digest.hexdigest()[:16], "c": outcome(raw)}
+            record = {"case": name, "input": _digest(raw), "type": type(raw).__name__, "c": outcome(raw)}
             if len(raw) < 3000 or name.startswith("file:"):  # the pure-Python parser as well
                 saved, yamlio._Loader = yamlio._Loader, yaml.SafeLoader  # type: ignore[misc]
                 try:
@@ -226,24 +233,27 @@ def dump(target: Path) -> None:
 
 
 def compare(before: Path, after: Path) -> int:
-    def load(path: Path) -> list[dict[str, str]]:
+    """Compare the cases both dumps have (the same input given the same way); a test string
+    changed between the two makes a case that only one of them has."""
+    def load(path: Path) -> dict[tuple[str, str], dict[str, str]]:
         with gzip.open(path, "rt", encoding="utf-8") as lines:
-            return [json.loads(line) for line in lines]
+            return {(r["input"], r["type"]): r for r in map(json.loads, lines)}
 
     old, new = load(before), load(after)
-    if [(r["case"], r["input"]) for r in old] != [(r["case"], r["input"]) for r in new]:
-        print("the two corpora differ in their inputs; dump both with the same tool")
-        return 2
+    both = [key for key in old if key in new]
     kinds: dict[str, int] = {}
     differ = 0
-    for a, b in zip(old, new):
-        kinds[a["c"].split(" ", 1)[0]] = kinds.get(a["c"].split(" ", 1)[0], 0) + 1
-        if a != b:
+    for key in both:
+        a, b = old[key], new[key]
+        kind = a["c"].split(" ", 1)[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if (a["c"], a.get("py")) != (b["c"], b.get("py")):
             differ += 1
             if differ <= 10:
-                print(f"DIFFERS {a['case']}:\n  before {str(a)[:600]}\n  after  {str(b)[:600]}")
+                print(f"DIFFERS {b['case']}:\n  before {str(a)[:600]}\n  after  {str(b)[:600]}")
     outcomes = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
-    print(f"{len(old)} cases ({outcomes}); {sum('py' in r for r in old)} also with the pure-Python parser; "
+    print(f"{len(both)} distinct inputs in both ({outcomes}; {sum('py' in old[k] for k in both)} also read with "
+          f"the pure-Python parser), {len(old) - len(both)} only before, {len(new) - len(both)} only after: "
           f"{differ} differ")
     return 1 if differ else 0
 

@@ -21,7 +21,7 @@ import math
 import os
 import re
 import stat
-from typing import Any, Callable, Optional, Union, cast
+from typing import Any, Callable, Optional, Union
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
@@ -46,8 +46,7 @@ INT_LIMIT = 10**18  # whole numbers must be smaller than this, either sign
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR_TAG = _YAML_TAG + "str"
 _MERGE_TAG = _YAML_TAG + "merge"
-# not YAML tags: a quoted or block scalar (always text); plain digits 1-9... (an int)
-_QUOTED, _DIGITS = "quoted", "digits"
+_DIGITS = "digits"  # not a YAML tag: plain digits 1-9... (an int), read without the regexes
 _ALIAS = "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
 
 
@@ -135,7 +134,12 @@ _BREAK = "\r\n|[\r\n\x85\u2028\u2029]"  # compiled (and kept by re) when a probl
 # what is forbidden, not as the complement of what is allowed: a class with the
 # huge allowed ranges takes 8 ms to compile, as long as a whole `check` of a file
 _FORBIDDEN = "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
-_LINE_CONTROLS = str.maketrans("", "", "\t\n\r")  # the C0 controls YAML allows
+# In UTF-8 a byte below 0x80 is always that ASCII character itself, so deleting these bytes
+# (printable ASCII, tab, LF, CR, and every byte of a longer character) leaves only C0 controls and DEL
+_HARMLESS_BYTES = bytes([0x09, 0x0A, 0x0D, *range(0x20, 0x7F), *range(0x80, 0x100)])
+# the UTF-8 of the forbidden characters beyond ASCII starts with one of these (so does
+# more that is allowed, e.g. U+00A0-U+00BF, U+FFFD: such a text goes to the pattern)
+_C1_LEAD, _FFFX_LEAD = b"\xc2", b"\xef\xbf"
 
 
 def _position(text: str, offset: int) -> tuple[int, int]:
@@ -164,9 +168,13 @@ def _check_characters(text: str, name: str) -> None:
 
     Only the first is reported, with a count of the rest: a binary file has thousands.
     """
-    if text.isascii() and text.translate(_LINE_CONTROLS).isprintable():
-        # the common case, decided without compiling the pattern: in ASCII, what Python
-        # does not print is exactly the C0 controls and DEL, and tab, LF, CR are removed
+    # the common case, decided without compiling the pattern (that costs as much as reading
+    # a data file) and without a Python loop over the characters
+    try:
+        encoded = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, only in text given as str: the pattern finds it
+        encoded = b"\x00"
+    if not encoded.translate(None, _HARMLESS_BYTES) and _C1_LEAD not in encoded and _FFFX_LEAD not in encoded:
         return
     forbidden = re.compile(_FORBIDDEN)
     found = forbidden.search(text)
@@ -262,7 +270,6 @@ _BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "o
 # value tag '=', merge '<<' outside a key) keeps the text as written: a name
 # that looks like a date is still a name.
 _CONVERT: dict[str, Callable[[str], Any]] = {
-    _QUOTED: lambda text: text,
     _DIGITS: _digits,
     _STR_TAG: _text,
     _YAML_TAG + "int": _int,
@@ -286,27 +293,29 @@ def _tag_message(tag: str) -> str:
 
 # --- structure ---------------------------------------------------------------
 
-# What an open frame expects next: a list an item; a mapping a key, its value,
-# or a value to skip (its key was refused). A skipped frame always says _ITEM.
-_ITEM, _KEY, _VALUE, _SKIP = range(4)
+# What the innermost open node expects next (_Frame.state): the document its
+# one root; a list an item; a mapping a key, the value of the key just read,
+# or a value to skip (its key was refused). A dropped frame stands for a list or
+# mapping being skipped (one used as a key, or the value of a refused key): its
+# contents are read, counted and dropped.
+_ROOT, _ITEM, _KEY, _VALUE, _SKIP, _DROP = range(6)  # the two that read nothing last
 
 
 class _Frame:
-    """An open list or mapping: its path, the value being filled, what comes next.
+    """An open list or mapping (or the document): its path, the value being filled, what comes next."""
 
-    A frame with keep=False stands for something being skipped (a list used as
-    a key, the value of a refused key): its contents are read and dropped.
-    """
+    __slots__ = ("path", "value", "state", "key", "key_path")
 
-    __slots__ = ("path", "value", "keep", "state", "key")
-
-    def __init__(self, path: PathKey, value: Union[list[Any], dict[Key, Any], None], keep: bool):
-        self.path, self.value, self.keep = path, value, keep
-        self.state = _KEY if isinstance(value, dict) else _ITEM
-        self.key: Union[str, int] = ""  # the accepted key whose value comes next
+    def __init__(self, path: PathKey, value: Any, state: int):
+        self.path = path
+        self.value = value  # the list or dict being filled, as `state` says (None when dropped)
+        self.state = state
+        self.key: Key = ""  # the accepted key whose value comes next,
+        self.key_path: PathKey = ()  # and that value's path
 
 
-_SKIPPED = _Frame((), None, False)  # shared: a skipped frame is never changed
+_DROPPED = _Frame((), None, _DROP)  # shared: a dropped frame is never changed
+_UNKNOWN = object()  # not in a cache
 
 
 class _Stop(Exception):
@@ -314,7 +323,15 @@ class _Stop(Exception):
 
 
 class _Reader:
-    """Builds a Document from the parser's events, with an explicit stack and limits."""
+    """Builds a Document from the parser's events, with an explicit stack and limits.
+
+    The walk is the cost of reading, so it is written for the common case: a
+    scalar is handled in the loop itself, with locals, and a plain one's value
+    or key is remembered by its text for the rest of the file (a data file says
+    `name`, `cost` or `2` hundreds of times), so that the resolver's patterns
+    run once per distinct text. Anything else (a first sight, a quoted or
+    tagged scalar, lists, mappings, aliases) goes to a method.
+    """
 
     def __init__(self, name: str, text: str):
         self.name = name
@@ -322,14 +339,16 @@ class _Reader:
         self.problems: list[Problem] = []
         self.unlisted = 0  # problems beyond MAX_PROBLEMS, only counted
         self.fatal: Optional[Problem] = None  # why reading stopped early
-        self.stack: list[_Frame] = []
-        self.nodes = 0
+        self.stack: list[_Frame] = [_Frame((), None, _ROOT)]  # never empty: the document is at the bottom
         self.documents = 0
         self.text = text
         self.retried = False
         self.loader = _Loader(text)
         # first character -> (tag, pattern) pairs, as PyYAML's resolver keeps them
         self.implicit: dict[str, list[tuple[str, re.Pattern[str]]]] = self.loader.yaml_implicit_resolvers
+        # plain scalars already read in this file: text -> value, text -> key (only the good ones)
+        self.known_values: dict[str, Any] = {}
+        self.known_keys: dict[str, Key] = {}
 
     def read(self) -> Document:
         try:
@@ -373,19 +392,75 @@ class _Reader:
         return listed
 
     def _walk(self) -> None:
-        handlers: dict[type, Callable[[Any], None]] = {
-            ScalarEvent: self._scalar, AliasEvent: self._alias,
-            SequenceStartEvent: self._start, MappingStartEvent: self._start,
-            SequenceEndEvent: self._end, MappingEndEvent: self._end,
-            DocumentStartEvent: self._document,
-        }
+        next_event = self.loader.get_event
+        stack = self.stack
+        top = stack[-1]  # the innermost open frame
+        positions, key_positions = self.doc.positions, self.doc.key_positions
+        known_values, known_keys = self.known_values, self.known_keys
+        max_nodes = MAX_NODES
+        nodes = 0  # every scalar, alias, list and mapping counts against MAX_NODES, first
         while True:
-            event: Any = self.loader.get_event()
-            if event is None or type(event) is StreamEndEvent:
+            event: Any = next_event()
+            kind = type(event)
+            if kind is ScalarEvent:
+                nodes += 1
+                if nodes > max_nodes:
+                    self._too_many(event)
+                state = top.state
+                if state >= _SKIP:  # the value of a refused key (not read), or inside something dropped
+                    if state == _SKIP:
+                        top.state = _KEY
+                    continue
+                # a plain scalar without a tag, seen before: its value or key is known
+                plain = event.tag is None and event.implicit[0]
+                if state == _KEY:
+                    top.state = _SKIP  # until the key proves good
+                    key = known_keys.get(event.value) if plain else None
+                    if key is None:
+                        key = self._key(event)
+                        if key is None:
+                            continue
+                    if key in top.value:
+                        self._fail(event, f"duplicate key '{_preview(str(key))}'")
+                        continue
+                    top.key, top.state = key, _VALUE
+                    path = top.key_path = top.path + (key,)
+                    mark = event.start_mark
+                    key_positions[path] = (mark.line + 1, mark.column + 1)
+                    continue
+                value = known_values.get(event.value, _UNKNOWN) if plain else _UNKNOWN
+                if value is _UNKNOWN:
+                    value = self._value(event)
+                mark = event.start_mark
+                if state == _VALUE:
+                    top.state = _KEY
+                    positions[top.key_path] = (mark.line + 1, mark.column + 1)
+                    top.value[top.key] = value
+                elif state == _ITEM:
+                    positions[top.path + (len(top.value),)] = (mark.line + 1, mark.column + 1)
+                    top.value.append(value)
+                else:  # _ROOT
+                    positions[()] = (mark.line + 1, mark.column + 1)
+                    self.doc.value = value
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                stack.pop()
+                top = stack[-1]
+            elif kind is MappingStartEvent or kind is SequenceStartEvent or kind is AliasEvent:
+                nodes += 1
+                if nodes > max_nodes:
+                    self._too_many(event)
+                if kind is AliasEvent:
+                    self._alias(top, event)
+                else:
+                    self._start(top, event)
+                    top = stack[-1]
+            elif kind is DocumentStartEvent:
+                self.documents += 1
+                if self.documents > 1:
+                    self._stop(event, "invalid YAML: a file holds one document; a second one starts here")
+            elif event is None or kind is StreamEndEvent:
                 return
-            handler = handlers.get(type(event))
-            if handler is not None:  # stream start and document end need nothing
-                handler(event)
+            # stream start and document end need nothing
 
     # problems
 
@@ -401,106 +476,114 @@ class _Reader:
         self.fatal = Problem(self.name, message, mark.line + 1, mark.column + 1)
         raise _Stop
 
-    # events
+    def _too_many(self, event: Any) -> None:
+        self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
 
-    def _document(self, event: Any) -> None:
-        self.documents += 1
-        if self.documents > 1:
-            self._stop(event, "invalid YAML: a file holds one document; a second one starts here")
+    # lists, mappings, aliases: what they do depends on what the frame `top` expects
 
-    def _scalar(self, event: Any) -> None:
-        top = self._count(event)
-        if top is not None and top.state == _KEY:
-            self._key(top, event)
-            return
-        path = self._slot(top, event)
-        if path is not None:
-            self._attach(top, path, self._value(event))
-
-    def _alias(self, event: Any) -> None:
-        top = self._count(event)
-        if top is not None and top.state == _KEY:
+    def _alias(self, top: _Frame, event: Any) -> None:
+        if top.state == _KEY:
             top.state = _SKIP
         else:
             path = self._slot(top, event)
             if path is None:
-                return  # inside something already skipped
+                return  # inside something skipped
             self._attach(top, path, None)
         self._fail(event, _ALIAS)
 
-    def _start(self, event: Any) -> None:
-        top = self._count(event)
-        if len(self.stack) >= MAX_DEPTH:
+    def _start(self, top: _Frame, event: Any) -> None:
+        stack = self.stack
+        if len(stack) > MAX_DEPTH:  # the document's frame and MAX_DEPTH open lists and mappings
             self._stop(event, TOO_DEEP)
-        if top is not None and top.state == _KEY:
+        if top.state == _KEY:
             top.state = _SKIP
             self._fail(event, "a key must be a plain word or number, not a list or mapping")
-            self.stack.append(_SKIPPED)
+            stack.append(_DROPPED)
             return
         path = self._slot(top, event)
         if path is None:
-            self.stack.append(_SKIPPED)
+            stack.append(_DROPPED)
             return
         if event.tag is not None:
             self._fail(event, _tag_message(event.tag))
-        value: Union[list[Any], dict[Key, Any]] = {} if type(event) is MappingStartEvent else []
-        self._attach(top, path, value)
-        self.stack.append(_Frame(path, value, True))
-
-    def _end(self, event: Any) -> None:
-        self.stack.pop()
-
-    # building
-
-    def _count(self, event: Any) -> Optional[_Frame]:
-        """Count one more node against MAX_NODES; the open list or mapping it goes in."""
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            self._stop(event, f"more than {MAX_NODES:,} keys and values in one file; stopped reading here")
-        return self.stack[-1] if self.stack else None
-
-    def _slot(self, top: Optional[_Frame], event: Any) -> Optional[PathKey]:
-        """The path of the node `event` starts, its position recorded; None to skip it."""
-        if top is None:
-            path: PathKey = ()
-        elif not top.keep:
-            return None
-        elif isinstance(top.value, list):
-            path = top.path + (len(top.value),)
+        if type(event) is MappingStartEvent:
+            mapping: dict[Key, Any] = {}
+            self._attach(top, path, mapping)
+            stack.append(_Frame(path, mapping, _KEY))
         else:
-            wanted = top.state == _VALUE
+            items: list[Any] = []
+            self._attach(top, path, items)
+            stack.append(_Frame(path, items, _ITEM))
+
+    def _slot(self, top: _Frame, event: Any) -> Optional[PathKey]:
+        """The path of the node `event` starts, its position recorded; None to skip it."""
+        state = top.state
+        if state == _ITEM:
+            path = top.path + (len(top.value),)
+        elif state == _VALUE:
+            path = top.key_path
             top.state = _KEY
-            if not wanted:
-                return None
-            path = top.path + (top.key,)
+        elif state == _ROOT:
+            path = ()
+        else:  # _SKIP or _DROP
+            if state == _SKIP:
+                top.state = _KEY
+            return None
         mark = event.start_mark
         self.doc.positions[path] = (mark.line + 1, mark.column + 1)
         return path
 
-    def _attach(self, top: Optional[_Frame], path: PathKey, value: Any) -> None:
-        if top is None:
-            self.doc.value = value
-        elif isinstance(top.value, list):
+    def _attach(self, top: _Frame, path: PathKey, value: Any) -> None:
+        if top.state == _ITEM:
             top.value.append(value)
+        elif top.state == _ROOT:
+            self.doc.value = value
         else:
-            cast(dict[Key, Any], top.value)[path[-1]] = value
+            top.value[path[-1]] = value
+
+    # scalars the walk does not know yet
 
     def _value(self, event: Any) -> Any:
         """A scalar's value, or None after reporting why it has none."""
         if event.tag is not None:
             self._fail(event, _tag_message(event.tag))
             return None
+        text: str = event.value
+        if not event.implicit[0]:
+            return text  # quoted or a block: text as written
         try:
-            return _convert(event.value, self._tag(event))
+            value = _convert(text, self._tag(text))
         except _Refused as refused:
             self._fail(event, str(refused))
             return None
+        self.known_values[text] = value
+        return value
 
-    def _tag(self, event: Any) -> str:
-        """The tag the resolver gives a scalar without an explicit tag (or _QUOTED, _DIGITS)."""
+    def _key(self, event: Any) -> Optional[Key]:
+        """A scalar key: a word or a whole number, or None after reporting why not."""
+        if event.tag is not None:
+            self._fail(event, _tag_message(event.tag))
+            return None
+        text: str = event.value
         if not event.implicit[0]:
-            return _QUOTED
-        text = event.value
+            return text  # quoted: text as written
+        tag = self._tag(text)
+        if tag == _MERGE_TAG:
+            self._fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
+            return None
+        try:
+            key = _convert(text, tag)
+        except _Refused as refused:
+            self._fail(event, str(refused))
+            return None
+        if not isinstance(key, (str, int)) or isinstance(key, bool):
+            self._fail(event, f"a key must be a word or a whole number, not '{_preview(text)}'")
+            return None
+        self.known_keys[text] = key
+        return key
+
+    def _tag(self, text: str) -> str:
+        """The tag the resolver gives a plain scalar (or _DIGITS)."""
         if text.isdigit() and text.isascii() and text[0] != "0":
             return _DIGITS  # the resolver would say int
         # Resolver.resolve, less its generality: the safe loader has no path
@@ -509,28 +592,3 @@ class _Reader:
             if pattern.match(text):
                 return tag
         return _STR_TAG
-
-    def _key(self, top: _Frame, event: Any) -> None:
-        """A scalar key of the mapping `top`; until it proves good, its value is skipped."""
-        top.state = _SKIP
-        if event.tag is not None:
-            self._fail(event, _tag_message(event.tag))
-            return
-        tag = self._tag(event)
-        if tag == _MERGE_TAG:
-            self._fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
-            return
-        try:
-            key = _convert(event.value, tag)
-        except _Refused as refused:
-            self._fail(event, str(refused))
-            return
-        if not isinstance(key, (str, int)) or isinstance(key, bool):
-            self._fail(event, f"a key must be a word or a whole number, not '{_preview(event.value)}'")
-            return
-        if key in cast(dict[Key, Any], top.value):
-            self._fail(event, f"duplicate key '{_preview(str(key))}'")
-            return
-        top.key, top.state = key, _VALUE
-        mark = event.start_mark
-        self.doc.key_positions[top.path + (key,)] = (mark.line + 1, mark.column + 1)
