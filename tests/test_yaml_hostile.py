@@ -9,6 +9,7 @@ import math
 import os
 import re
 import socket
+import string
 import subprocess
 import sys
 import time
@@ -383,6 +384,42 @@ def test_anything_is_a_document_or_located_problems(raw):
         assert isinstance(parse_yaml(raw, "f.yaml"), Document)
     except InvalidInput as exc:
         assert exc.problems and all("\n" not in str(p) and str(p).startswith("f.yaml:") for p in exc.problems)
+
+
+# words the resolver reads as something else (PyYAML quotes them), repeated often so that a
+# value or key is met again after it was first read
+_WORDS = st.sampled_from(["yes", "No", "on", "~", "null", "", "012", "09", "1:30", "<<", "=", "2001-02-03", "1_000",
+                          "0x1F", ".inf", "1e5", "1.5", "name", "Copper", "a b", "-", "x\ny", "#", "é"])
+_TEXT = st.text(alphabet=string.ascii_letters + string.digits + string.punctuation + " é", max_size=8)
+_WHOLE = st.integers(-10**18 + 1, 10**18 - 1)
+_TREES = st.recursive(
+    st.one_of(_WORDS, _TEXT, _WHOLE, st.booleans(), st.none(), st.floats(allow_nan=False)),
+    lambda inner: st.one_of(st.lists(inner, max_size=5),
+                            st.dictionaries(st.one_of(_WORDS, _TEXT, _WHOLE), inner, max_size=5)),
+    max_leaves=40)
+
+
+def _places(tree, path=()):
+    """(path, is it a mapping's key) for every value in `tree`, itself included."""
+    yield path, False
+    items = tree.items() if isinstance(tree, dict) else enumerate(tree) if isinstance(tree, list) else ()
+    for key, item in items:
+        for place, at_key in _places(item, path + (key,)):
+            yield place, at_key or (place == path + (key,) and isinstance(tree, dict))
+
+
+@settings(max_examples=examples(25, 500), deadline=None)
+@given(_TREES, st.sampled_from([None, True, False]))
+def test_what_pyyaml_writes_reads_back_with_every_place(tree, flow):
+    text = yaml.safe_dump(tree, default_flow_style=flow, sort_keys=False, allow_unicode=True)
+    doc = parse_yaml(text.encode(), "f.yaml")
+    assert repr(doc.value) == repr(tree)  # types and order as well: True is not 1, 1.0 is not 1
+    places = list(_places(tree))
+    assert set(doc.positions) == {path for path, _ in places}
+    assert set(doc.key_positions) == {path for path, at_key in places if at_key}
+    lines = text.splitlines()
+    for path, (line, column) in doc.key_positions.items():  # a key is where its text is
+        assert lines[line - 1][column - 1:].startswith(("'", '"', str(path[-1])[:1])), (path, line, column)
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)

@@ -484,11 +484,8 @@ class _Reader:
     def _alias(self, top: _Frame, event: Any) -> None:
         if top.state == _KEY:
             top.state = _SKIP
-        else:
-            path = self._slot(top, event)
-            if path is None:
-                return  # inside something skipped
-            self._attach(top, path, None)
+        elif self._place(top, event, None) is None:
+            return  # inside something skipped
         self._fail(event, _ALIAS)
 
     def _start(self, top: _Frame, event: Any) -> None:
@@ -500,31 +497,30 @@ class _Reader:
             self._fail(event, "a key must be a plain word or number, not a list or mapping")
             stack.append(_DROPPED)
             return
-        path = self._slot(top, event)
+        mapping = type(event) is MappingStartEvent
+        value: Union[dict[Key, Any], list[Any]] = {} if mapping else []
+        path = self._place(top, event, value)
         if path is None:
             stack.append(_DROPPED)
             return
         if event.tag is not None:
             self._fail(event, _tag_message(event.tag))
-        if type(event) is MappingStartEvent:
-            mapping: dict[Key, Any] = {}
-            self._attach(top, path, mapping)
-            stack.append(_Frame(path, mapping, _KEY))
-        else:
-            items: list[Any] = []
-            self._attach(top, path, items)
-            stack.append(_Frame(path, items, _ITEM))
+        stack.append(_Frame(path, value, _KEY if mapping else _ITEM))
 
-    def _slot(self, top: _Frame, event: Any) -> Optional[PathKey]:
-        """The path of the node `event` starts, its position recorded; None to skip it."""
+    def _place(self, top: _Frame, event: Any, value: Any) -> Optional[PathKey]:
+        """Put `value` where the node `event` starts goes in `top`, its position recorded;
+        its path, or None if it is skipped."""
         state = top.state
         if state == _ITEM:
             path = top.path + (len(top.value),)
+            top.value.append(value)
         elif state == _VALUE:
             path = top.key_path
+            top.value[top.key] = value
             top.state = _KEY
         elif state == _ROOT:
             path = ()
+            self.doc.value = value
         else:  # _SKIP or _DROP
             if state == _SKIP:
                 top.state = _KEY
@@ -532,14 +528,6 @@ class _Reader:
         mark = event.start_mark
         self.doc.positions[path] = (mark.line + 1, mark.column + 1)
         return path
-
-    def _attach(self, top: _Frame, path: PathKey, value: Any) -> None:
-        if top.state == _ITEM:
-            top.value.append(value)
-        elif top.state == _ROOT:
-            self.doc.value = value
-        else:
-            top.value[path[-1]] = value
 
     # scalars the walk does not know yet
 
