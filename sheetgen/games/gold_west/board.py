@@ -18,7 +18,7 @@ from typing import Any, Optional
 from sheetgen import __version__, layouts, setupcard
 from sheetgen.errors import InvalidArgument
 from sheetgen.games.gold_west import board_form, hexes
-from sheetgen.games.gold_west import setup as gw
+from sheetgen.games.gold_west.setup_code import from_code
 from sheetgen.games.gold_west.score import GoldWestScorer
 from sheetgen.games.gold_west.setup_card import HexMap, hex_map, legend
 from sheetgen.results.forms import SheetForm
@@ -35,7 +35,7 @@ def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     code = request.code
     if request.fillable:
         code = _fillable_code(code, values)
-    setup: Optional[dict[str, Any]] = gw.from_code(rules, code) if code else None
+    setup: Optional[dict[str, Any]] = from_code(rules, code) if code else None
     card = setupcard.Card(request.paper)
     card.add(Text(0, setupcard.TITLE_BASELINE, layout["title"], 16, bold=True, max_width=card.width))
     fields: list[FormField] = []
