@@ -22,7 +22,7 @@ import yaml
 from sheetgen import ruledata, setupcode, setuptext
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west import setup as gw
 from sheetgen.games.gold_west import setup_code as coded
 from sheetgen.setupcode import SetupCodeError
@@ -141,7 +141,7 @@ def assert_legal(setup: dict, rules, players: int) -> None:
     for key, cell in cells.items():
         h = hexes.parse(key)
         assert list(cell) == ["label", "terrain", "in_play"]
-        assert hexes.parse_label(rules, cell["label"]) == h
+        assert hexlabels.parse_label(rules, cell["label"]) == h
         assert cell["terrain"] == ("water" if h in water else words[colours[h]])
         assert cell["in_play"] is (h in water or h in playing)
     assert sum(not c["in_play"] for c in cells.values()) == (14 if players == 2 else 0)

@@ -32,7 +32,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from sheetgen.results.forms import (MISSING, Column, digits, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                                     Slot, TextValue)
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.errors import InvalidInput, Problem
 from sheetgen.games.gold_west.asciimap import LETTERS, initials
 from sheetgen.games.gold_west.score import GoldWestScorer
@@ -66,7 +66,7 @@ def free(column: int) -> str:
 
 def land_labels(rules: RuleData) -> list[str]:
     """The labels of every land hex (face-down tiles too), in reading order: the fields' tab order."""
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     return [named.label(h) for h in hexes.order(hexes.land(rules))]
 
 

@@ -9,7 +9,7 @@ hexes touching the water), the bonus tiles, shipping stacks, starting supplies
 and camps come straight from data/gold-west.yaml, as does every count the draws
 take. So does `hexes`,
 the last key: every cell of the board, land and water, in reading order,
-"x,y" -> its label (hexes.Labels, e.g. "D4"), its terrain word (a terrain's
+"x,y" -> its label (hexlabels.Labels, e.g. "D4"), its terrain word (a terrain's
 name in lower case, or "water") and whether it is in play (a face-down tile's
 hexes are not; they keep the terrain of the tile's face).
 
@@ -36,7 +36,7 @@ from typing import Any, Optional, Sequence, TypedDict
 
 from sheetgen import setupcode
 from sheetgen.facedown import HIDDEN
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west.hexes import Hex
 from sheetgen.ruledata import RuleData
 
@@ -217,7 +217,7 @@ class Layout:
         self.keys = {h: hexes.key(h) for h in self.reading}
         self.water = hexes.water(rules)
         self.cells = hexes.order(set(self.reading) | self.water)   # land and water, reading order
-        self.labels = hexes.labels(rules)
+        self.labels = hexlabels.labels(rules)
         self.terrain_names = {k["code"]: k["name"].lower() for k in rules["terrains"]["kinds"]}
         playing = set(hexes.in_play_slots(rules, players))
         self.in_play = [s["slot"] in playing for s in self.slots]
