@@ -27,11 +27,11 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from sheetgen import rng, setupcode
-from sheetgen.games.gold_west.setup_code import Deal, build, colour_hexes, from_code, layout
+from sheetgen.games.gold_west.setup_code import PREFIX, Deal, build, colour_hexes, from_code, layout
 from sheetgen.ruledata import RuleData
 
-# the GameSpec finds a game's from_code beside its generate
-__all__ = ["draw", "generate", "from_code"]
+# a game's setup module has generate, from_code and its codes' PREFIX (the GameSpec finds from_code here)
+__all__ = ["PREFIX", "draw", "generate", "from_code"]
 
 
 def draw(rules: RuleData, players: int, seed: str) -> Deal:
