@@ -4,7 +4,10 @@ Rule data can be well-formed and still not print: a number wider than its box,
 more rounds than the banking row holds, a count that makes a setup impossible.
 `check` draws each printable part (every player count, both papers) and a
 setup card for every player count with the data, and turns each failure into a
-problem naming the file, the part and what does not fit. Each drawn page is
+problem naming the file, the part and what does not fit; what a builder
+refuses before drawing, placed in the file (Rolled West's board: more
+contracts than it has room for, at the first that does not fit), is said as
+FILE:LINE:COLUMN, once. Each drawn page is
 also held to the paper's rules (layouts/paper.yaml): nothing within 6 mm of
 an edge (an item that is names itself and its overflow in mm), even margins,
 and a content box that uses its paper. It is what
@@ -36,13 +39,15 @@ def check(game: Any, rules: RuleData, name: str) -> list[Problem]:
     """Every way `rules` fails to print for `game`, as problems of the file `name`: one per
     printable part, naming the first thing that does not fit and where else it fails."""
     problems: list[Problem] = []
+    # what a builder refuses before drawing, placed in the file itself (FILE:LINE:COLUMN): said once
+    placed: dict[Problem, None] = {}
     low, high = rules.players
     for part in game.sheets:
         counts = list(range(low, high + 1)) if part.per_player else [high]
         found: dict[str, list[Any]] = {}  # first complaint -> (the cases it was seen in, how many other complaints)
         sizes = CARD_SIZES if part.has_backs else CARD_SIZES[:1]  # a card sheet: every card size
         for paper, players, size in itertools.product(PAPERS, counts, sizes):
-            complaints = _try(lambda: _sheet(part, rules, players, paper, size))
+            complaints = _try(lambda: _sheet(part, rules, players, paper, size), placed)
             if complaints:
                 seen = found.setdefault(complaints[0], [[], 0])
                 case = f"{paper}, {players} players" if part.per_player else paper
@@ -62,18 +67,23 @@ def check(game: Any, rules: RuleData, name: str) -> list[Problem]:
 
         for players in range(low, high + 1):
             for paper in PAPERS:
-                for complaint in _try(lambda: _card(game, rules, setup_of(players), paper))[:1]:
+                for complaint in _try(lambda: _card(game, rules, setup_of(players), paper), placed)[:1]:
                     problems.append(Problem(name, f"the setup card ({paper}, {players} players): {complaint}"))
-    return problems
+    return sorted(placed, key=lambda p: (p.line or 0, p.column or 0)) + problems
 
 
-def _try(draw: Callable[[], Iterable[str]]) -> list[str]:
-    """What is wrong with one drawing: each thing off the paper, or why it cannot be drawn at all."""
+def _try(draw: Callable[[], Iterable[str]], placed: dict[Problem, None]) -> list[str]:
+    """What is wrong with one drawing: each thing off the paper, or why it cannot be drawn at all.
+    A refusal the drawing places in the rule data's own lines goes to `placed` instead, as it is."""
     try:
         return [f"{where}" for where in draw()]
-    except (InvalidInput, InvalidArgument) as exc:
-        detail = "; ".join(p.message for p in exc.problems) if isinstance(exc, InvalidInput) else exc.message
-        return [f"cannot be made with this data: {detail}"]
+    except InvalidInput as exc:
+        if exc.problems and all(p.line is not None for p in exc.problems):
+            placed.update(dict.fromkeys(exc.problems))
+            return []
+        return [f"cannot be made with this data: {'; '.join(p.message for p in exc.problems)}"]
+    except InvalidArgument as exc:
+        return [f"cannot be made with this data: {exc.message}"]
     except SheetgenError as exc:  # LayoutOverflow: a text wider or taller than its room
         return [f"does not fit: {exc}"]
     except (ArithmeticError, LookupError, TypeError, ValueError) as exc:

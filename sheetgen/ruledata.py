@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from hashlib import sha256
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Protocol, Union
@@ -77,6 +77,12 @@ class RuleData:
     source: str
     values: dict[str, Any]
     digest: str
+    # where each value stands in the file: what draws the data can still place a problem in it
+    positions: dict[PathKey, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+
+    def problem(self, path: PathKey, message: str) -> Problem:
+        """A Problem of this file placed at `path` (or its nearest parent), as the rule-data check places one."""
+        return Document(self.source, self.values, self.positions).problem(path, message)
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -152,7 +158,7 @@ def parse_and_check(raw: bytes, name: str, game: DataGame) -> RuleData:
             problems = [doc.problem(("meta", "players"), "players: min is larger than max")]
     if problems:
         raise InvalidInput(problems)
-    return RuleData(game.key, name, doc.value, sha256(raw).hexdigest())
+    return RuleData(game.key, name, doc.value, sha256(raw).hexdigest(), doc.positions)
 
 
 _CONTROL = ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn")  # control, format (bidi), separators, private, unassigned

@@ -21,7 +21,7 @@ import sheetgen
 from sheetgen.api import SheetOptions
 from sheetgen.errors import InvalidInput
 from sheetgen.games import get_game
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.sheet import Box, FormField, Polygon, SheetRequest, Text
 
 from conftest import ROOT, run_process
@@ -34,7 +34,7 @@ FORM = GW.form("board")
 PREFIX = "gold-west.board.p1"
 EXAMPLE = ROOT / "examples" / "gold-west-map.yaml"
 CODE = "GW4-1YTC-HWPW-8Y2P-B9V5-6TXM-ZQDB-W9XF-GTJE-9P83-5WJF"   # the example's
-LABELS = hexes.labels(RULES)
+LABELS = hexlabels.labels(RULES)
 LAND = sorted(LABELS.label(h) for h in hexes.land(RULES))
 TERRAIN_KEY = {k["code"]: k["name"].lower() for k in RULES["terrains"]["kinds"]}
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from sheetgen import ruledata
 from sheetgen.games import get_game
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west import mapcount as mc
 from sheetgen.games.gold_west import setup as gw
 
@@ -28,7 +28,7 @@ SLOTS = sorted(RULES["board"]["slots"], key=lambda s: s["slot"])
 TILES = [t["tile"] for t in RULES["board"]["tiles"]]
 LAND = hexes.land(RULES)
 WATER = hexes.water(RULES)
-LABELS = hexes.labels(RULES)
+LABELS = hexlabels.labels(RULES)
 
 
 def at(label: str):
@@ -112,9 +112,9 @@ def test_labels_are_unique_and_round_trip():
     names = {LABELS.label(h): h for h in every}
     assert len(names) == len(every) == 60
     for name, h in names.items():
-        assert hexes.label(RULES, h) == name
+        assert hexlabels.label(RULES, h) == name
         for written in (name, name.lower(), f"  {name[0]} {name[1:]} ", hexes.key(h), f" {h[0]} , {h[1]} "):
-            assert hexes.parse_label(RULES, written) == h, written
+            assert hexlabels.parse_label(RULES, written) == h, written
 
 
 def test_labels_read_like_a_printed_map():
@@ -133,10 +133,10 @@ def test_labels_read_like_a_printed_map():
 
 def test_labels_come_from_the_board_frame_not_a_table():
     """The same board moved (by an even number of columns, so its shape stays) keeps its labels."""
-    moved = hexes.Labels.of((x + 4, y - 3) for x, y in LAND | WATER)
+    moved = hexlabels.Labels.of((x + 4, y - 3) for x, y in LAND | WATER)
     for x, y in LAND | WATER:
         assert moved.label((x + 4, y - 3)) == LABELS.label((x, y))
-    wide = hexes.Labels.of([(0, 0), (27, 0)])
+    wide = hexlabels.Labels.of([(0, 0), (27, 0)])
     assert wide.label((25, 0)) == "Z1" and wide.label((26, 0)) == "AA1" and wide.label((27, 0)) == "AB1"
     assert wide.coordinates("aa1") == (26, 0) and wide.parse("ab 1") == (27, 0)
     assert wide.parse("aa1") is None      # named, but not a cell of this board
@@ -144,7 +144,7 @@ def test_labels_come_from_the_board_frame_not_a_table():
 
 @pytest.mark.parametrize("text", ["O4", "D8", "A0", "D", "4", "", "zz", "4,4", "-1", None, "D4x", "1,2,3"])
 def test_names_of_no_cell_parse_to_nothing(text):
-    assert hexes.parse_label(RULES, text) is None
+    assert hexlabels.parse_label(RULES, text) is None
 
 
 def test_setup_json_lists_every_cell(run):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import sheetgen
 from sheetgen.api import SheetOptions
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west import mapcount as mc
 from sheetgen.games.gold_west import setup as gw
 
@@ -104,15 +104,15 @@ def tables(draw):
         mine = order[start:start + n]
         start += n
         out.append({"name": f"P{i}", "points": draw(st.integers(0, 80)),
-                    "camps": [hexes.label(RULES, h) for h in mine[settled:]],
-                    "settlements": [hexes.label(RULES, h) for h in mine[:settled]],
+                    "camps": [hexlabels.label(RULES, h) for h in mine[settled:]],
+                    "settlements": [hexlabels.label(RULES, h) for h in mine[:settled]],
                     "wanted": pieces - n, "supply": i})
     return setup, board, out
 
 
 def count_twin(board, players: list) -> list:
     """The same players with the counts the map gives written by hand."""
-    placed = {p["name"]: {k: [hexes.parse_label(RULES, t) for t in p[k]] for k in mc.KINDS} for p in players}
+    placed = {p["name"]: {k: [hexlabels.parse_label(RULES, t) for t in p[k]] for k in mc.KINDS} for p in players}
     counts = mc.count(RULES, board, placed)
     out = []
     for p in players:
@@ -147,7 +147,7 @@ def test_the_map_form_does_not_depend_on_listing_order_or_spelling(table, rnd):
     for p in players:
         p = dict(p)
         for kind in mc.KINDS:
-            found = [rnd.choice([t, t.lower(), hexes.key(hexes.parse_label(RULES, t))]) for t in p[kind]]
+            found = [rnd.choice([t, t.lower(), hexes.key(hexlabels.parse_label(RULES, t))]) for t in p[kind]]
             rnd.shuffle(found)
             p[kind] = found
         shuffled.append(p)
@@ -262,7 +262,7 @@ def test_the_board_record_sheet_prints_every_label_and_the_setups_terrains(tmp_p
     for pdf, terrains in ((blank, False), (coded, True)):
         text = PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
         for h in hexes.cells(RULES):
-            assert hexes.label(RULES, h) in text
+            assert hexlabels.label(RULES, h) in text
         assert ("Cu" in text.replace("Copper (Cu)", "")) == terrains
     assert code in PdfReader(io.BytesIO(coded)).pages[0].extract_text()
 

@@ -4,6 +4,7 @@ modules, sheetgen.setuptext)."""
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import importlib
 import json
@@ -133,6 +134,10 @@ def test_fresh_seed_is_short_readable_text():
     assert len(seeds) == 20
     for seed in seeds:
         assert len(seed) == 8 and set(seed) <= set(rng.SEED_ALPHABET)
+    # a random byte picks a letter without bias only while the letters divide 256 (and are distinct)
+    assert 256 % len(rng.SEED_ALPHABET) == 0 and len(set(rng.SEED_ALPHABET)) == len(rng.SEED_ALPHABET)
+    letters = collections.Counter("".join(rng.fresh_seed() for _ in range(1000)))
+    assert set(letters) == set(rng.SEED_ALPHABET) and max(letters.values()) < 2 * 8000 / 32
 
 
 def test_missing_seed_draws_a_fresh_one_and_prints_it():

@@ -1,4 +1,4 @@
-"""Seeded and coded Gold West setups (sheetgen.games.gold_west.setup) and their text
+"""Seeded and coded Gold West setups (sheetgen.games.gold_west.setup, .setup_code) and their text
 (sheetgen.games.gold_west.picture through sheetgen.setuptext).
 
 Every setup is checked against the rule data by `assert_legal`, written from
@@ -22,8 +22,9 @@ import yaml
 from sheetgen import ruledata, setupcode, setuptext
 from sheetgen.errors import InvalidInput, UsageProblem
 from sheetgen.games import get_game
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west import setup as gw
+from sheetgen.games.gold_west import setup_code as coded
 from sheetgen.setupcode import SetupCodeError
 
 from conftest import check_every_format, examples, golden_text
@@ -140,7 +141,7 @@ def assert_legal(setup: dict, rules, players: int) -> None:
     for key, cell in cells.items():
         h = hexes.parse(key)
         assert list(cell) == ["label", "terrain", "in_play"]
-        assert hexes.parse_label(rules, cell["label"]) == h
+        assert hexlabels.parse_label(rules, cell["label"]) == h
         assert cell["terrain"] == ("water" if h in water else words[colours[h]])
         assert cell["in_play"] is (h in water or h in playing)
     assert sum(not c["in_play"] for c in cells.values()) == (14 if players == 2 else 0)
@@ -176,13 +177,13 @@ def test_every_seed_gives_a_legal_setup_that_its_code_rebuilds(rules, players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_number_in_range_is_a_legal_setup_with_that_code(rules, players):
     """The code is dense: any digits below their radices decode to a legal setup that encodes back."""
-    radices = gw.layout(rules, players).radices()
+    radices = coded.layout(rules, players).radices()
     pick = random.Random(f"dense-{players}")
     for _ in range(150):
         digits = [pick.randrange(r) for r in radices]
         if pick.random() < 0.2:  # the ends of the range too
             digits = [r - 1 for r in radices] if pick.random() < 0.5 else [0] * len(radices)
-        code = setupcode.encode(gw.PREFIX, players, digits, radices)
+        code = setupcode.encode(coded.PREFIX, players, digits, radices)
         setup = gw.from_code(rules, code)
         assert_legal({**setup, "seed": None}, rules, players)
         assert setup["code"] == code
@@ -210,7 +211,7 @@ def test_draws_follow_the_documented_order(rules, players):
              else 0 for s, t in enumerate(tiles)]
     setup = generate(rules, players, "order")
     assert [s["name"] for s in setup["seating"]] == [f"Player {i + 1}" for i in seating]
-    hole, dominoes = gw.tilings(3, 3)[tiling]
+    hole, dominoes = coded.tilings(3, 3)[tiling]
     names = [data["boomtown"]["offices"][i]["name"] for i in offices]
     cells = [c for row in setup["boomtown"]["grid"] for c in row]
     assert cells[hole] == "4VP" and setup["boomtown"]["offices"] == names
@@ -252,7 +253,7 @@ def test_default_players_names_and_fresh_seed(rules):
 def test_the_3x3_grid_has_18_tilings_16_with_a_corner_hole_2_with_the_centre(rules):
     town = rules["boomtown"]
     rows, columns = len(town["rows"]), len(town["columns"])
-    found = gw.tilings(rows, columns)
+    found = coded.tilings(rows, columns)
     assert len(found) == 18 and len(set(found)) == 18
     holes = Counter(hole for hole, _ in found)
     assert holes == {0: 4, 2: 4, 6: 4, 8: 4, 4: 2}
@@ -262,8 +263,8 @@ def test_the_3x3_grid_has_18_tilings_16_with_a_corner_hole_2_with_the_centre(rul
         assert sorted(covered + [hole]) == list(range(9))
         for a, b in dominoes:
             assert _cells_adjacent(divmod(a, columns), divmod(b, columns))
-    assert len(gw.tilings(1, 3)) == 2 and len(gw.tilings(3, 1)) == 2
-    assert len(gw.tilings(1, 1)) == 1
+    assert len(coded.tilings(1, 3)) == 2 and len(coded.tilings(3, 1)) == 2
+    assert len(coded.tilings(1, 1)) == 1
 
 
 def test_tilings_are_drawn_uniformly(rules):
@@ -273,7 +274,7 @@ def test_tilings_are_drawn_uniformly(rules):
     expected = n / 18
     chi2 = sum((counts[t] - expected) ** 2 / expected for t in range(18))
     assert chi2 < 40.79, (chi2, counts)
-    found = gw.tilings(3, 3)
+    found = coded.tilings(3, 3)
     centre = sum(counts[t] for t, (hole, _) in enumerate(found) if hole == 4)
     # corner : centre = 16 : 2; centre share 1/9, sd = sqrt(n * 1/9 * 8/9) ~ 42
     assert abs(centre - n / 9) < 4.5 * (n * 8 / 81) ** 0.5, centre
@@ -293,7 +294,7 @@ def _shape(grid) -> tuple:
 @pytest.mark.parametrize("counts, k", [((2, 1, 1), 4), ((2, 1, 1), 3), ((2, 1, 1), 2), ((3, 3, 1), 5),
                                        ((1, 1, 1, 1), 4), ((4,), 2), ((2, 2), 0)])
 def test_token_layouts_rank_every_distinct_layout_once(counts, k):
-    space = gw.TokenLayouts(counts, k)
+    space = coded.TokenLayouts(counts, k)
     pool = [i for i, n in enumerate(counts) for _ in range(n)]
     layouts = sorted(set(p[:k] for p in permutations(pool)))
     assert space.total == len(layouts)
@@ -309,9 +310,9 @@ def test_combination_ranks_round_trip():
     chosen = list(combinations(range(20), 8))
     sample = chosen[::997] + [chosen[0], chosen[-1]]
     for c in sample:
-        rank = gw.combination_rank(c)
+        rank = coded.combination_rank(c)
         assert 0 <= rank < comb(20, 8)
-        assert gw.combination_unrank(rank, 8, 20) == list(c)
+        assert coded.combination_unrank(rank, 8, 20) == list(c)
 
 
 def test_code_lengths_and_format(rules):
@@ -343,7 +344,7 @@ def test_codes_survive_sloppy_typing(rules):
 
 
 def _out_of_range(rules, players=4) -> str:
-    radices = gw.layout(rules, players).radices()
+    radices = coded.layout(rules, players).radices()
     body = "Z" * setupcode.body_length(radices)
     head = f"GW{players}"
     return f"{head}-{body}{setupcode.check_characters(head, body)}"

@@ -311,6 +311,8 @@ def test_rule_data_with_more_contracts_than_the_board_holds_is_refused_quickly(r
     import re
     import time
 
+    from conftest import ROOT
+
     def more(text: str) -> str:
         last = max(int(n) for n in re.findall(r"\{number: (\d+), cost", text))
         anchor = text.index(f"  - {{number: {last},")
@@ -325,19 +327,32 @@ def test_rule_data_with_more_contracts_than_the_board_holds_is_refused_quickly(r
     assert result.code == 1
     line = next(n for n, row in enumerate((folder / "rolled-west.yaml").read_text().splitlines(), 1)
                 if row.startswith("  - {number: 16,"))
-    assert f"rolled-west.yaml:{line}:5: the board has room for 15 contracts; this file lists 20000" in result.err
+    placed = f"rolled-west.yaml:{line}:5: the board has room for 15 contracts; this file lists 20000"
+    assert placed in result.err and result.err.count(placed) == 1  # said once, not per paper and player count
+    # the board's room is the drawing's business: the board refuses the file the same way, before drawing ...
+    result = run("--data", str(folder), "sheet", "rolled-west", "-o", "board.pdf")
+    assert result.code == 1 and placed in result.err, result
+    assert not (tmp_path / "board.pdf").exists()
+    # ... and scoring, which needs no board, scores with it
+    result = run("--data", str(folder), "check", str(ROOT / "examples" / "rolled-west-game.yaml"))
+    assert result.code == 0, result
 
 
 def test_the_board_builder_refuses_more_contracts_than_it_has_room_for():
     from sheetgen import ruledata
     from sheetgen.games import get_game
-    from sheetgen.pdf import LayoutOverflow
     from sheetgen.sheet import SheetRequest
+
+    from conftest import ROOT
 
     spec = get_game("rolled-west")
     rules = ruledata.load(spec)
     values = dict(rules.values)
     values["contracts"] = rules["contracts"] + [{"number": n, "cost": {"copper": 1}, "points": 1} for n in range(10, 17)]
-    crowded = ruledata.RuleData(rules.game, rules.source, values, rules.digest)
-    with pytest.raises(LayoutOverflow, match="16 contracts, but the board has room for 15"):
+    crowded = ruledata.RuleData(rules.game, rules.source, values, rules.digest, rules.positions)
+    with pytest.raises(InvalidInput) as refused:
         spec.sheet("board").builder()(crowded, SheetRequest(2, ()))
+    line = (ROOT / "data" / "rolled-west.yaml").read_text().splitlines().index("contracts:") + 2
+    # the 16th contract is not in the file: the problem stands at the contracts list
+    assert [str(p) for p in refused.value.problems] == [
+        f"data/rolled-west.yaml:{line}:3: the board has room for 15 contracts; this file lists 16"]

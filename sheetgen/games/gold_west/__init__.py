@@ -14,5 +14,5 @@ GAME = GameSpec(
                                "(--code: that setup's terrains; --fillable: a field on every hex)", ".board:build",
                       per_player=False, takes_code=True, form=".board_form:form", form_needs_code=True)),
     setup_card=".setup_card:draw", setup_text=".picture:text_lines", setup_markdown=".picture:markdown_context",
-    face_down=".setup:face_down",
+    face_down=".setup_code:face_down",
 )

@@ -13,7 +13,6 @@ earlier player, else the first free letter of the alphabet.
 
 from __future__ import annotations
 
-import string
 from typing import Hashable, Mapping, Optional, Sequence
 
 from sheetgen.games.gold_west import hexes
@@ -21,6 +20,7 @@ from sheetgen.games.gold_west.mapcount import KINDS, Board
 from sheetgen.playernames import printable
 
 WATER, FACE_DOWN = "~", "#"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a player's letter is one of these
 
 
 def initials(names: Sequence[str], chosen: Sequence[Optional[str]] = ()) -> list[str]:
@@ -36,8 +36,8 @@ def initials(names: Sequence[str], chosen: Sequence[Optional[str]] = ()) -> list
         if mine:
             out.append(mine)
             continue
-        own = [c.upper() for c in str(name) if c.upper() in string.ascii_uppercase]
-        letter = next(c for c in [*own, *string.ascii_uppercase] if c not in taken)
+        own = [c.upper() for c in str(name) if c.upper() in LETTERS]
+        letter = next(c for c in [*own, *LETTERS] if c not in taken)
         taken.append(letter)
         out.append(letter)
     return out

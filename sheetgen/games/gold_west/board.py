@@ -17,8 +17,8 @@ from typing import Any, Optional
 
 from sheetgen import __version__, layouts, setupcard
 from sheetgen.errors import InvalidArgument
-from sheetgen.games.gold_west import board_form, hexes
-from sheetgen.games.gold_west import setup as gw
+from sheetgen.games.gold_west import board_form, hexes, hexlabels
+from sheetgen.games.gold_west.setup_code import from_code
 from sheetgen.games.gold_west.score import GoldWestScorer
 from sheetgen.games.gold_west.setup_card import HexMap, hex_map, legend
 from sheetgen.results.forms import SheetForm
@@ -35,7 +35,7 @@ def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     code = request.code
     if request.fillable:
         code = _fillable_code(code, values)
-    setup: Optional[dict[str, Any]] = gw.from_code(rules, code) if code else None
+    setup: Optional[dict[str, Any]] = from_code(rules, code) if code else None
     card = setupcard.Card(request.paper)
     card.add(Text(0, setupcard.TITLE_BASELINE, layout["title"], 16, bold=True, max_width=card.width))
     fields: list[FormField] = []
@@ -115,7 +115,7 @@ def _hex_fields(card: setupcard.Card, rules: RuleData, setup: dict[str, Any], bo
     """A field on every land hex, on a white patch where a building can stand. A face-down hex
     keeps its field without the patch (every sheet has the same fields; a mark there is reported)."""
     w, h, below = fill["hex_field"]
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     slots = {s["slot"]: s for s in rules["board"]["slots"]}
     out_of_play = {h for t in setup["terrain"] if not t["in_play"] for h in hexes.slot_hexes(slots[t["slot"]])}
     out: list[FormField] = []
@@ -198,4 +198,4 @@ def _rows(card: setupcard.Card, table: dict[str, Any], rows: int, bottom: float)
 
 
 def rules_span(rules: RuleData) -> str:
-    return hexes.labels(rules).span()
+    return hexlabels.labels(rules).span()

@@ -27,17 +27,16 @@ settlements and mining tokens per terrain, groups, edge, water, line) is worked 
 from __future__ import annotations
 
 import re
-import string
 from functools import partial
 from typing import Any, Callable, Optional, Sequence
 
 from sheetgen.results.forms import (MISSING, Column, digits, GameBinding, NumberMap, NumberValue, PageValues, SheetForm,
                                     Slot, TextValue)
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.errors import InvalidInput, Problem
-from sheetgen.games.gold_west.asciimap import initials
+from sheetgen.games.gold_west.asciimap import LETTERS, initials
 from sheetgen.games.gold_west.score import GoldWestScorer
-from sheetgen.games.gold_west.setup import from_code
+from sheetgen.games.gold_west.setup_code import from_code
 from sheetgen.results.model import Outcome, and_list, norm
 from sheetgen.ruledata import RuleData
 from sheetgen.setupcode import SetupCodeError
@@ -67,7 +66,7 @@ def free(column: int) -> str:
 
 def land_labels(rules: RuleData) -> list[str]:
     """The labels of every land hex (face-down tiles too), in reading order: the fields' tab order."""
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     return [named.label(h) for h in hexes.order(hexes.land(rules))]
 
 
@@ -245,7 +244,7 @@ def _text(value: Any) -> str:
 def _letter(text: str) -> Optional[str]:
     """One letter A-Z (either case) written alone, else None."""
     mark = text.strip()
-    return mark if len(mark) == 1 and mark.upper() in string.ascii_uppercase else None
+    return mark if len(mark) == 1 and mark.upper() in LETTERS else None
 
 
 def form(rules: RuleData) -> SheetForm:

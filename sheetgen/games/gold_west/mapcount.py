@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
 
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west.hexes import Hex
 from sheetgen.results.model import closest
 from sheetgen.ruledata import RuleData
@@ -50,7 +50,7 @@ class Board:
     terrain: Mapping[Hex, str]     # in-play land hex -> terrain code
     water: frozenset[Hex]
     out: frozenset[Hex]            # land of the face-down tiles (two players)
-    labels: hexes.Labels
+    labels: hexlabels.Labels
     edge: frozenset[Hex] = field(init=False)   # in-play land next to anything but in-play land or water
     wet: frozenset[Hex] = field(init=False)    # in-play land next to water
 
@@ -68,7 +68,7 @@ def board(rules: RuleData, setup: Mapping[str, Any]) -> Board:
     colours = hexes.colours(rules, setup["terrain"])
     out = {h for t in setup["terrain"] if not t["in_play"] for h in hexes.slot_hexes(slots[t["slot"]])}
     return Board({h: c for h, c in colours.items() if h not in out}, frozenset(hexes.water(rules)),
-                 frozenset(out), hexes.labels(rules))
+                 frozenset(out), hexlabels.labels(rules))
 
 
 # ---- reading and checking where the buildings stand ------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any, Hashable, Mapping, Protocol, Sequence
 
 from sheetgen.games.gold_west import mapcount
 from sheetgen.games.gold_west.entries import GoldWestTable, Sheet
-from sheetgen.games.gold_west.setup import from_code
+from sheetgen.games.gold_west.setup_code import from_code
 from sheetgen.results.model import Reader, and_list, plural
 from sheetgen.ruledata import RuleData
 from sheetgen.setupcode import SetupCodeError

@@ -37,7 +37,7 @@ from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.errors import SheetgenError
 from sheetgen.results.forms import SheetForm
 from sheetgen.games.gold_west import pad_form as names
-from sheetgen.games.gold_west import setup as gw
+from sheetgen.games.gold_west.setup_code import from_code
 from sheetgen.games.gold_west.score import TERRAIN_FIELDS, GoldWestScorer
 from sheetgen.games.gold_west import pictograms
 from sheetgen.ruledata import RuleData
@@ -52,7 +52,7 @@ def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("gold-west-pad", request.paper)
     offices: Optional[list[dict[str, Any]]] = None
     if request.code:
-        drawn = gw.from_code(rules, request.code)["boomtown"]["offices"]
+        drawn = from_code(rules, request.code)["boomtown"]["offices"]
         by_name = {office["name"]: office for office in rules["boomtown"]["offices"]}
         offices = [by_name[name] for name in drawn]
     form = names.form(rules) if request.fillable else None

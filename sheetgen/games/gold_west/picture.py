@@ -26,7 +26,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Iterable
 
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west.hexes import Hex
 from sheetgen.ruledata import RuleData
 from sheetgen.setuptext import table
@@ -76,7 +76,7 @@ def board_map(setup: dict[str, Any], rules: RuleData) -> list[str]:
     water = hexes.water(rules)
     colours = hexes.colours(rules, setup["terrain"])
     revealed = set(setup["revealed"])
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     every = list(owner) + sorted(water)
     left = min(x for x, _ in every)
     top = max(y for _, y in every)
@@ -125,7 +125,7 @@ def centre_label(label: str, tile: str, wide: int = INNER + 2) -> str:
 
 def label_key(rules: RuleData) -> str:
     """How to read the labels on the map, from the board's own frame."""
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     lower = [named.column(x) for x in sorted({x for x, _ in named.cells}) if x % 2][:3]   # odd x: drawn lower
     return (f"Labels: {named.span()}; columns {', '.join(lower)}... sit half a hex lower. "
             f"[B]: the centre hex of tile B.")

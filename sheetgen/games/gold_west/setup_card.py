@@ -5,7 +5,7 @@ hex lower, y up), so it matches the coordinates in the setup output. Each hex
 shows its terrain as the sheets' symbol (a Copper hexagon, a Silver diamond, a
 Gold ingot, a Forest fir; the same icons as the score pads) with its code, its
 token (the resources when it starts face up) and, at the bottom, its label as
-in the text map (hexes.Labels; "E3 [B]" on the centre of tile B). The symbols
+in the text map (hexlabels.Labels; "E3 [B]" on the centre of tile B). The symbols
 and the water's waves tell terrains apart without colour (low ink). Each
 tile is outlined heavy, so the eight tiles can be laid out; a tile that is out
 of play is drawn as it lies, face down: hatched, no terrain. A legend under
@@ -21,7 +21,7 @@ import math
 from typing import Any, Callable, Optional, Sequence, Union
 
 from sheetgen import setupcard
-from sheetgen.games.gold_west import hexes
+from sheetgen.games.gold_west import hexes, hexlabels
 from sheetgen.games.gold_west.hexes import Hex
 from sheetgen.games.gold_west.picture import centre_label, cost
 from sheetgen.games.gold_west import pictograms
@@ -143,7 +143,7 @@ def _board(card: setupcard.Card, setup: dict[str, Any], rules: RuleData) -> None
     hidden = "(in brackets) = face down, shown on this copy only" if card.reveal else "? = face down"
     card.line(f"Tokens: {tokens}; {hidden}. The {len(revealed)} tokens touching the water start face up.",
               size=7.5)
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     card.line(f"Hex labels: {named.span()}; [B] marks the centre of tile B.", size=7.5)
     card.gap(0.5)
 
@@ -177,7 +177,7 @@ def hex_map(card: setupcard.Card, rules: RuleData, terrain: Optional[list[dict[s
     colours = hexes.colours(rules, terrain) if terrain is not None else {}
     playing = {t["slot"] for t in laid if t["in_play"]}
     board = HexMap(list(owner) + list(water), card.width, card.y, size=size)
-    named = hexes.labels(rules)
+    named = hexlabels.labels(rules)
     for h in water:
         x, y = board.at[h]
         card.add(Polygon(board.corners(h), fill="water", stroke="ink", width=0.4),

@@ -13,11 +13,11 @@ import math
 from typing import Any, Optional
 
 from sheetgen import __version__, layouts, marks
+from sheetgen.errors import InvalidInput
 from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.results.forms import SheetForm
 from sheetgen.ruledata import RuleData
 from sheetgen.games.rolled_west import board_form as names  # the form's field names
-from sheetgen.games.rolled_west.rules import contract_room
 from sheetgen.games.rolled_west.score import CATEGORIES
 from sheetgen.games.rolled_west import pictograms
 from sheetgen.scan import marks as scan_marks
@@ -29,6 +29,10 @@ BACKDROP = "rolled-west-board"
 
 def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
     layout = layouts.load("rolled-west-board", request.paper)
+    room = contract_room(layout, len(rules["boomtown"]["rows"]))
+    if len(rules["contracts"]) > room:  # refused before anything is drawn: a longer list would print as a smear
+        raise InvalidInput([rules.problem(("contracts", room), f"the board has room for {room} contracts; "
+                                                               f"this file lists {len(rules['contracts'])}")])
     art = _Board(rules, layout, names.form(rules) if request.fillable else None, request.paper)
     drawn = tuple(art.draw())
     pages = player_pages(art, BACKDROP, request)
@@ -39,6 +43,14 @@ def build(rules: RuleData, request: SheetRequest) -> SheetDocument:
                     f"rule data {rules.version}", BACKDROP, drawn, pages,
                     form_id=art.form.id if art.form is not None else "")
 
+
+def contract_room(layout: dict[str, Any], town_rows: int) -> int:
+    """The most contracts the board's grid holds: rows of `columns` beside Boomtown (as tall as its
+    axis and office rows), each at least the layout's `least` tall."""
+    c, b = layout["contracts"], layout["boomtown"]
+    height = b["axis"] + town_rows * (b["cell"] + b["gap"])
+    columns: int = c["columns"]
+    return int(height // (c["least"] + c["gap"])) * columns
 
 
 class _Board(SheetArt):
@@ -309,11 +321,6 @@ class _Board(SheetArt):
         y = self.section(0, c_spec["top"], width, self.text["contracts"], self.text["contracts_hint"])
         columns = c_spec["columns"]
         rows = math.ceil(len(contracts) / columns)
-        room = contract_room(self.layout, len(town["rows"]))
-        if len(contracts) > room:  # the rule data's check says so first; no smear of tiny boxes
-            from sheetgen.pdf import LayoutOverflow
-
-            raise LayoutOverflow(f"{len(contracts)} contracts, but the board has room for {room}")
         cell_w = (width - c_spec["gap"] * (columns - 1)) / columns
         cell_h = (bottom - y - c_spec["gap"] * rows) / rows
         icon = c_spec["icon"]

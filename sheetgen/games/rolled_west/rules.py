@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen import layouts
 from sheetgen.errors import Problem
 from sheetgen.schema import Any_, Check, Dict, Int, List, Map, Str
 from sheetgen.results.document import Document
@@ -92,26 +91,10 @@ DATA_FIELDS = {
 }
 
 
-def contract_room(layout: dict[str, Any], town_rows: int) -> int:
-    """The most contracts the board's grid holds: rows of `columns` beside Boomtown (as tall as its
-    axis and office rows), each at least the layout's `least` tall."""
-    c, b = layout["contracts"], layout["boomtown"]
-    height = b["axis"] + town_rows * (b["cell"] + b["gap"])
-    columns: int = c["columns"]
-    return int(height // (c["least"] + c["gap"])) * columns
-
-
 def check_data(doc: Document) -> list[Problem]:
     """Rules that tie sections together; runs only on structurally valid data."""
     d = doc.value
     out: list[Problem] = []
-    contracts = d["contracts"]
-    room = min(contract_room(layouts.load("rolled-west-board", paper), len(d["boomtown"]["rows"]))
-               for paper in layouts.PAPERS)
-    if len(contracts) > room:  # checked before anything is drawn: a longer list would print as a smear
-        out.append(doc.problem(("contracts", room), f"the board has room for {room} contracts; this file lists "
-                                                   f"{len(contracts)}"))
-        return out
     for step in (_check_dice, _check_claims, _check_shipping, _check_contracts, _check_boomtown):
         out += step(doc, d)
     return out
