@@ -46,7 +46,6 @@ INT_LIMIT = 10**18  # whole numbers must be smaller than this, either sign
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR_TAG = _YAML_TAG + "str"
 _MERGE_TAG = _YAML_TAG + "merge"
-_DIGITS = "digits"  # not a YAML tag: plain digits 1-9... (an int), read without the regexes
 _ALIAS = "YAML anchors and aliases (&name, *name) are not allowed; write the value out"
 
 
@@ -240,7 +239,7 @@ def _int(text: str) -> Union[int, str]:
 
 
 def _digits(text: str) -> int:
-    """Plain ASCII digits, no leading 0: the commonest scalar, read without the regexes."""
+    """Plain ASCII digits, no leading 0: the commonest scalar, read without the resolver's patterns."""
     if len(text) > 18:
         raise _Refused(_too_large(text))
     return int(text)
@@ -270,7 +269,6 @@ _BOOLS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "o
 # value tag '=', merge '<<' outside a key) keeps the text as written: a name
 # that looks like a date is still a name.
 _CONVERT: dict[str, Callable[[str], Any]] = {
-    _DIGITS: _digits,
     _STR_TAG: _text,
     _YAML_TAG + "int": _int,
     _YAML_TAG + "float": _float,
@@ -280,7 +278,7 @@ _CONVERT: dict[str, Callable[[str], Any]] = {
 
 
 def _convert(text: str, tag: str) -> Any:
-    """The value of a scalar with no explicit tag, read by `tag`; _Refused if unreadable."""
+    """The value of a plain scalar (no explicit tag), read by `tag`; _Refused if unreadable."""
     read = _CONVERT.get(tag)
     return text if read is None else read(text)
 
@@ -540,7 +538,7 @@ class _Reader:
         if not event.implicit[0]:
             return text  # quoted or a block: text as written
         try:
-            value = _convert(text, self._tag(text))
+            value = self._plain(text)
         except _Refused as refused:
             self._fail(event, str(refused))
             return None
@@ -555,12 +553,8 @@ class _Reader:
         text: str = event.value
         if not event.implicit[0]:
             return text  # quoted: text as written
-        tag = self._tag(text)
-        if tag == _MERGE_TAG:
-            self._fail(event, "YAML merge keys (<<) are not allowed; write the keys out")
-            return None
         try:
-            key = _convert(text, tag)
+            key = self._plain(text, key=True)
         except _Refused as refused:
             self._fail(event, str(refused))
             return None
@@ -570,10 +564,23 @@ class _Reader:
         self.known_keys[text] = key
         return key
 
+    def _plain(self, text: str, *, key: bool = False) -> Any:
+        """A plain scalar's value (as a key, << is refused); _Refused if unreadable.
+
+        The two commonest kinds are read without the resolver's patterns.
+        """
+        first = text[:1]
+        if first.isascii() and first.isalpha() and first not in self.implicit:
+            return text  # a word no resolver pattern starts with (and no number: it starts with a letter)
+        if text.isdigit() and text.isascii() and first != "0":
+            return _digits(text)  # the resolver would say int
+        tag = self._tag(text)
+        if key and tag == _MERGE_TAG:
+            raise _Refused("YAML merge keys (<<) are not allowed; write the keys out")
+        return _convert(text, tag)
+
     def _tag(self, text: str) -> str:
-        """The tag the resolver gives a plain scalar (or _DIGITS)."""
-        if text.isdigit() and text.isascii() and text[0] != "0":
-            return _DIGITS  # the resolver would say int
+        """The tag the resolver gives a plain scalar."""
         # Resolver.resolve, less its generality: the safe loader has no path
         # resolvers and no wildcard ones, so only the table by first character
         for tag, pattern in self.implicit.get(text[:1], ()):
