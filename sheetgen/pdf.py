@@ -36,7 +36,8 @@ from reportlab.lib import units
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen import __version__, icons
+from sheetgen import icons
+from sheetgen._version import __version__
 from sheetgen import ink as paint
 from sheetgen.errors import SheetgenError
 from sheetgen.pdfform import FormWriter, pack

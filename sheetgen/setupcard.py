@@ -19,7 +19,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Optional, Protocol, Sequence
 
-from sheetgen import __version__, layouts, playernames
+from sheetgen import layouts, playernames
+from sheetgen._version import __version__
 from sheetgen.facedown import Hider, has_face_down
 from sheetgen.typeface import text_width
 from sheetgen.ruledata import RuleData

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen import __version__, layouts
+from sheetgen import layouts
+from sheetgen._version import __version__
 from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.ruledata import RuleData
 from sheetgen.games.carcassonne_gold_rush import pad_form as f

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen import __version__, layouts, setupcard
+from sheetgen import layouts, setupcard
+from sheetgen._version import __version__
 from sheetgen.errors import InvalidArgument
 from sheetgen.games.gold_west import board_form, hexes, hexlabels
 from sheetgen.games.gold_west.setup_code import from_code

@@ -32,7 +32,8 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Optional, Sequence
 
-from sheetgen import __version__, layouts
+from sheetgen import layouts
+from sheetgen._version import __version__
 from sheetgen.art import SheetArt, document, game_pages
 from sheetgen.errors import SheetgenError
 from sheetgen.results.forms import SheetForm

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from sheetgen import __version__, layouts, marks
+from sheetgen import layouts, marks
+from sheetgen._version import __version__
 from sheetgen.art import SheetArt, document, player_pages
 from sheetgen.results.forms import SheetForm
 from sheetgen.ruledata import RuleData
