@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import threading
 
 import pytest
 
@@ -309,6 +310,26 @@ def test_a_run_killed_mid_write_leaves_no_half_play(tmp_path):
         assert log.score(text=swapped(RW, "Ann", "Cat")).added
 
 
+def test_the_switch_to_wal_waits_for_another_run_in_its_first_transaction(tmp_path):
+    """Two runs open a new log together: the first made it and switches it to WAL while the second
+    holds its write lock. SQLite refuses that switch at once, busy timeout or not; it is asked again."""
+    path = tmp_path / "plays.db"
+    first = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)
+    first.execute("CREATE TABLE made(i)")
+    second = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)
+    second.execute("BEGIN IMMEDIATE")
+    second.execute("PRAGMA user_version = 1")
+    with pytest.raises(sqlite3.OperationalError, match="locked"):  # what SQLite does: no waiting
+        first.execute("PRAGMA journal_mode = WAL")
+    timer = threading.Timer(0.3, lambda: second.execute("COMMIT"))
+    timer.start()
+    store.use_wal(first)  # waits for the commit, then switches
+    timer.join()
+    assert first.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    first.close()
+    second.close()
+
+
 def test_two_score_runs_at_once_lose_no_play_and_count_none_twice(tmp_path):
     (tmp_path / "a.yaml").write_text(swapped(RW, "Ann", "Cat"), encoding="utf-8")
     (tmp_path / "b.yaml").write_text(swapped(RW, "Ann", "Dan"), encoding="utf-8")
@@ -317,7 +338,7 @@ def test_two_score_runs_at_once_lose_no_play_and_count_none_twice(tmp_path):
                              cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             for name in ("a.yaml", "b.yaml", "a.yaml")]
     outs = [run.communicate(timeout=120) for run in runs]
-    assert [run.returncode for run in runs] == [0, 0, 0], outs
+    assert [run.returncode for run in runs] == [0, 0, 0], [err.decode() for _, err in outs]
     with PlayLog(tmp_path / "plays.db") as log:
         assert sorted(p.players[0].name for p in log.plays()) == ["Cat", "Dan"]
 

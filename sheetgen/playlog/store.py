@@ -28,6 +28,7 @@ import json
 import os
 import sqlite3
 import stat
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
@@ -142,6 +143,25 @@ def _refuse_file(path: Path) -> bool:
     return True
 
 
+def use_wal(db: sqlite3.Connection) -> None:
+    """Switch the log to write-ahead logging, waiting up to BUSY_TIMEOUT_S for other runs.
+
+    SQLite answers this switch with "database is locked" at once, without waiting as a busy
+    timeout would, while another connection holds a write lock (another sheetgen that opened the
+    new log at the same moment, still in its first transaction): it is asked again until that
+    other run has committed.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.02)
+
+
 class PlayLog:
     """The play log at `path` (default: `default_path()`), opened or, with `create`, started.
 
@@ -252,7 +272,7 @@ class PlayLog:
                 step(db)
             db.execute(f"PRAGMA user_version = {SCHEMA}")
         if version == 0:
-            db.execute("PRAGMA journal_mode = WAL")  # kept in the file: set once, when it is made
+            use_wal(db)  # kept in the file: set once, when it is made
 
     @staticmethod
     def _marks(db: sqlite3.Connection) -> tuple[Any, Any]:
