@@ -15,6 +15,11 @@ of each command per round) so a change in machine load hits all alike, and
 the machine's load average is printed: figures from a loaded machine are
 noisier, the CPU ratios less so. Not a test: it asserts nothing.
 
+--parts times, instead of the commands, what `--version` is made of: the floor plus the
+standard library sheetgen's modules import, `import sheetgen.cli` with every dataclass left a
+plain class (an experiment: nothing is run after the imports), `import sheetgen.cli`, and
+`--version`.
+
 --instructions counts instead the instructions each command runs (valgrind's
 callgrind, one run each, two at a time): the same figure on a busy machine as
 on an idle one, to within a few tenths of a percent, where times move by 0.2x.
@@ -90,6 +95,25 @@ def commands(python: Path, quick: bool = False) -> list[tuple[str, list[str], di
     return out
 
 
+# what every command pays before sheetgen's own code: the standard library its modules import
+STDLIB = "pathlib, hashlib, json, dataclasses, difflib, pkgutil, copy, unicodedata, importlib.util"
+# an experiment, not a build: every dataclass left a plain class (nothing runs after the imports)
+NO_DATACLASSES = ("import dataclasses; dataclasses.dataclass = lambda cls=None, **kw: "
+                  "(lambda c: c) if cls is None else cls; ")
+
+
+def parts(python: Path) -> list[tuple[str, list[str], dict]]:
+    """(label, argv, extra environment) of the floor and the pieces of `--version`'s cost (--parts)."""
+    script = python.parent / ("sheetgen.exe" if os.name == "nt" else "sheetgen")
+    sheetgen = [str(script)] if script.exists() else [str(python), "-m", "sheetgen"]
+    return [("python -c 'import click, yaml'", [str(python), "-c", "import click, yaml"], {}),
+            ("python -c 'import click, yaml' + the stdlib", [str(python), "-c", f"import click, yaml, {STDLIB}"], {}),
+            ("python -c 'import sheetgen.cli', no dataclasses",
+             [str(python), "-c", NO_DATACLASSES + "import sheetgen.cli"], {}),
+            ("python -c 'import sheetgen.cli'", [str(python), "-c", "import sheetgen.cli"], {}),
+            ("--version", sheetgen + ["--version"], {})]
+
+
 def run_once(argv: list[str], env: dict) -> tuple[float, float]:
     """Wall seconds and CPU seconds (user + system) of one run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -132,13 +156,16 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="only --version, games and one check")
     parser.add_argument("--venv", type=Path, help="keep the clean venv here (built when missing)")
     parser.add_argument("--python", type=Path, help="a Python whose environment already has sheetgen")
+    parser.add_argument("--parts", action="store_true",
+                        help="instead of the commands: the floor with the standard library sheetgen imports, "
+                             "`import sheetgen.cli` with and without its dataclasses, and --version")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions under valgrind instead of timing (steady on a busy machine)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         python = args.python or venv_python(args.venv or Path(tmp) / "venv")
         base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE")}
-        timed = commands(python, args.quick)
+        timed = parts(python) if args.parts else commands(python, args.quick)
         envs = [{**base, **extra} for _, _, extra in timed]
         # warm-up (compiles the bytecode); a command that ends in a traceback is timed but marked
         broken = [b"Traceback" in subprocess.run(argv, capture_output=True, env=env).stderr
