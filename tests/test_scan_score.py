@@ -13,6 +13,7 @@ pytest.importorskip("pypdfium2")
 from click.testing import CliRunner  # noqa: E402
 
 import sheetgen  # noqa: E402
+from sheetgen.errors import InvalidInput  # noqa: E402
 from sheetgen.cli import cli  # noqa: E402
 from sheetgen.results.pdf import FilledPage, FilledPdf  # noqa: E402
 from sheetgen.scan import geometry, synthetic  # noqa: E402
@@ -57,6 +58,25 @@ def test_export_of_photos_writes_the_results_file_of_what_was_drawn(game_photos,
     assert target.read_text() == sheetgen.game("rolled-west").export(forms).text
     again = CliRunner().invoke(cli, ["export", *map(str, paths), "-o", str(target)])
     assert again.exit_code != 0 and "--force" in str(again.exception)  # never replaced without --force
+
+
+def test_export_and_sheet_from_read_pdfs_beside_photos_alike_and_name_every_bad_file(game_photos, tmp_path):
+    boards, paths = game_photos
+    bad = tmp_path / "board9.pdf"
+    bad.write_bytes(b"not a PDF")
+    unreadable = tmp_path / "board8.jpg"
+    unreadable.write_bytes(b"not a photo")
+    files = [str(bad), str(paths[0]), str(unreadable)]
+    exported = CliRunner().invoke(cli, ["export", *files, "-o", str(tmp_path / "out.yaml")])
+    drawn = CliRunner().invoke(cli, ["sheet", "rolled-west", "--from", ",".join(files), "-o", str(tmp_path / "out.pdf")])
+    named = []
+    for result in (exported, drawn):
+        assert isinstance(result.exception, InvalidInput), result.output
+        named.append([(p.file, p.message) for p in result.exception.problems])
+    assert named[0] == named[1]
+    assert [file for file, _ in named[0]] == [str(bad), str(unreadable)]
+    assert named[0][0][1].startswith("not a PDF file")
+    assert not (tmp_path / "out.yaml").exists() and not (tmp_path / "out.pdf").exists()
 
 
 def test_two_photos_of_the_same_board_are_refused(game_photos, tmp_path):

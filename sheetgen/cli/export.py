@@ -8,9 +8,8 @@ import click
 
 from sheetgen import api, output
 from sheetgen.cli.common import FORCE, _game, _say
-from sheetgen.errors import InvalidArgument, InvalidInput
+from sheetgen.errors import InvalidArgument
 from sheetgen.paths import is_pdf
-from sheetgen.results.pdf import open_pdf
 from sheetgen.scan import photos
 
 
@@ -39,21 +38,7 @@ def export(ctx: click.Context, files: tuple[str, ...], out: Optional[str], force
             raise InvalidArgument("path", f"'{name}' is not a .pdf or a photo; export reads filled PDF forms "
                                           f"and photos of boards")
     target = output.text_target(out, force)
-    pdfs, refused = [], []
-    for name in files:
-        if photos.is_photo(name):
-            continue
-        try:
-            pdfs.append(open_pdf(name, api.fillable_sheets()))
-        except InvalidInput as exc:
-            refused += exc.problems
-    if any(photos.is_photo(name) for name in files):
-        try:
-            pdfs += photos.read([n for n in files if photos.is_photo(n)], ask=photos.at_terminal())
-        except InvalidInput as exc:
-            refused += exc.problems
-    if refused:
-        raise InvalidInput(refused)
+    pdfs = photos.forms(files, api.fillable_sheets(), ask=photos.at_terminal())
     games = sorted({pdf.game for pdf in pdfs})
     if len(games) > 1:
         raise InvalidArgument("path", f"these PDFs are sheets of several games ({', '.join(games)}); export "

@@ -11,7 +11,6 @@ from sheetgen.api import Ink, Paper, SheetOptions, Source
 from sheetgen.cardsizes import CARD_SIZES
 from sheetgen.cli.common import FORCE, _complete_game, _complete_what, _game, _names, _say, print_options
 from sheetgen.paths import is_pdf
-from sheetgen.results.pdf import open_pdf
 from sheetgen.scan import photos
 
 
@@ -88,8 +87,7 @@ def _from(results: Optional[str]) -> Optional[Source]:
     parts = results.split(",")
     # photos of boards (sheetgen scan) become filled forms
     if any(photos.is_photo(p) for p in parts) and all(is_pdf(p) or photos.is_photo(p) for p in parts):
-        return [open_pdf(p, api.fillable_sheets()) for p in parts if is_pdf(p)] + photos.read(
-            [p for p in parts if photos.is_photo(p)], ask=photos.at_terminal())
+        return photos.forms(parts, api.fillable_sheets(), ask=photos.at_terminal())
     return parts if len(parts) > 1 and all(is_pdf(p) for p in parts) else results
 
 

@@ -20,7 +20,7 @@ from sheetgen.errors import InvalidInput, Problem
 from sheetgen.scan import INSTALL
 
 if TYPE_CHECKING:  # the reader needs OpenCV, loaded only when a photo is read
-    from sheetgen.results.pdf import FilledPdf
+    from sheetgen.results.pdf import Fillable, FilledPdf
     from sheetgen.scan.read import FieldReading, PhotoReading
 
 SUFFIXES = (".jpg", ".jpeg", ".png")
@@ -90,6 +90,31 @@ def read(names: Sequence[str], ask: Optional[Ask] = None, say: Callable[[str], N
     if problems:
         raise InvalidInput(problems)
     return pdfs
+
+
+def forms(names: Sequence[str], fillable: "Fillable", ask: Optional[Ask] = None) -> list["FilledPdf"]:
+    """Each of `names` as the filled form it is: a PDF form opened (one of the `fillable` sheets),
+    a photo read; the PDFs first, then the photos, each in the order given. InvalidInput lists
+    every file that cannot be read (and every box not sure, when nobody can be asked)."""
+    from sheetgen.results.pdf import open_pdf
+
+    filled: list["FilledPdf"] = []
+    problems: list[Problem] = []
+    for name in names:
+        if not is_photo(name):
+            try:
+                filled.append(open_pdf(name, fillable))
+            except InvalidInput as exc:
+                problems += exc.problems
+    shots = [name for name in names if is_photo(name)]
+    if shots:
+        try:
+            filled += read(shots, ask=ask)
+        except InvalidInput as exc:
+            problems += exc.problems
+    if problems:
+        raise InvalidInput(problems)
+    return filled
 
 
 def _ask(reading: "PhotoReading", f: "FieldReading", ask: Ask, say: Callable[[str], None]) -> Union[str, bool]:
