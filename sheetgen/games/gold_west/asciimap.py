@@ -13,6 +13,7 @@ earlier player, else the first free letter of the alphabet.
 
 from __future__ import annotations
 
+import string
 from typing import Hashable, Mapping, Optional, Sequence
 
 from sheetgen.games.gold_west import hexes
@@ -20,7 +21,7 @@ from sheetgen.games.gold_west.mapcount import KINDS, Board
 from sheetgen.playernames import printable
 
 WATER, FACE_DOWN = "~", "#"
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a player's letter is one of these
+LETTERS = string.ascii_uppercase  # a player's letter is one of these
 
 
 def initials(names: Sequence[str], chosen: Sequence[Optional[str]] = ()) -> list[str]:
