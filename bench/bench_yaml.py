@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_cli import instructions as count  # the benches' one valgrind runner (bench/ is on sys.path)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SETUP = """
@@ -58,15 +60,9 @@ def inputs(data_only: bool = False) -> list[Path]:
 
 
 def instructions(python: str, code: str) -> int:
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([python, "-c", code], env=env, check=True)  # .pyc files written before counting
-    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", code],
-                          env=env, capture_output=True, text=True, check=True)
-    for line in proc.stderr.splitlines():
-        if "Collected" in line:
-            return int(line.split()[-1])
-    raise RuntimeError(proc.stderr[-2000:])
+    return count([python, "-c", code], env)
 
 
 def by_instructions(python: str, paths: list[Path]) -> None:
